@@ -1,0 +1,147 @@
+# Clang PGO for Linux: build, boot and judge the kernel feature in this repo.
+#
+#   make run            the whole PGO cycle on the embedded QEMU default
+#   make test           every test (host tests, kernel build, guest tests)
+#   make kernel         overlay + patch the base tree and build it
+#   make apply KSRC=..  apply our files and patches to your own 6.12 tree
+#   make patch          one diff of everything against the pristine base
+#
+# Knobs: LLVM_VERSION=19, EXTRA_CONFIG=frag.config, EXTRA_MODULES=dir ...,
+#        GUEST_SCRIPT=script.sh, QEMU_SMP=2, QEMU_MEM=1G
+
+LLVM_VERSION	?= 19
+SHELL		:= /bin/bash
+TOP		:= $(CURDIR)
+BUILD		:= $(TOP)/build
+BASE		:= $(BUILD)/base
+STAGE		:= $(BUILD)/stage
+SRC		:= $(BUILD)/src
+OBJ		:= $(BUILD)/obj-$(LLVM_VERSION)
+OUT		:= $(BUILD)/out-$(LLVM_VERSION)
+NPROC		:= $(shell nproc)
+QEMU_SMP	?= 2
+QEMU_MEM	?= 1G
+EXTRA_CONFIG	?=
+EXTRA_MODULES	?=
+GUEST_SCRIPT	?=
+
+# The pieces of a kernel tree we add, at their kernel paths.
+OVERLAY_DIRS	:= kernel/pgo include/linux Documentation/ABI/testing \
+		   Documentation/dev-tools scripts/pgo tools/testing/selftests/pgo
+OVERLAY_FILES	:= $(shell cd $(TOP) && find $(OVERLAY_DIRS) -type f 2>/dev/null)
+PATCHES		:= $(addprefix patches/,$(shell cat $(TOP)/patches/series))
+
+export CCACHE_DIR ?= $(HOME)/.cache/ccache
+KMAKE		= $(MAKE) -C $(SRC) O=$(OBJ) ARCH=x86_64 LLVM=-$(LLVM_VERSION) \
+		  CC="ccache clang-$(LLVM_VERSION)" -j$(NPROC)
+
+DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
+		  qemu-system-x86 busybox-static linux-source-6.12 ccache \
+		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
+		  python3 gcc libc6-dev make xz-utils
+
+.PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
+	check-vmlinux initramfs boot
+
+all: kernel
+
+# ---------------------------------------------------------------- deps
+deps: $(BUILD)/.deps-$(LLVM_VERSION)
+$(BUILD)/.deps-$(LLVM_VERSION):
+	@mkdir -p $(BUILD)
+	@missing=$$(for p in $(DEB_PKGS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+	@touch $@
+
+# ---------------------------------------------------------------- tree
+# The pristine base: whatever 6.12.y Debian serves.
+$(BASE)/.stamp: | deps
+	rm -rf $(BASE) $(BUILD)/base.tmp && mkdir -p $(BUILD)/base.tmp
+	tar -C $(BUILD)/base.tmp -xf /usr/src/linux-source-6.12.tar.xz
+	mv $(BUILD)/base.tmp/linux-source-6.12 $(BASE) && rmdir $(BUILD)/base.tmp
+	touch $@
+
+# apply: our files and the series onto $(KSRC).  Exported so a user can
+# run it on their own tree.
+apply:
+	@test -n "$(KSRC)" -a -f "$(KSRC)/Makefile" || \
+		{ echo "usage: make apply KSRC=/path/to/linux-6.12" >&2; exit 1; }
+	cd $(TOP) && for f in $(OVERLAY_FILES); do \
+		mkdir -p $(KSRC)/$$(dirname $$f); \
+		cp --remove-destination $$f $(KSRC)/$$f; done
+	for p in $(PATCHES); do \
+		patch -d $(KSRC) -p1 -s -N --no-backup-if-mismatch < $(TOP)/$$p \
+		|| { echo "$$p does not apply" >&2; exit 1; }; done
+
+# The build tree gets only files whose content changed, so that
+# incremental builds stay incremental.
+$(SRC)/.stamp: $(BASE)/.stamp $(OVERLAY_FILES) $(PATCHES) patches/series
+	rm -rf $(STAGE) && cp -al $(BASE) $(STAGE)
+	$(MAKE) --no-print-directory apply KSRC=$(STAGE)
+	mkdir -p $(SRC) && rsync -rl --checksum --delete $(STAGE)/ $(SRC)/
+	rm -rf $(STAGE)
+	touch $@
+
+patch: $(BASE)/.stamp
+	rm -rf $(STAGE) && cp -al $(BASE) $(STAGE)
+	$(MAKE) --no-print-directory apply KSRC=$(STAGE)
+	cd $(BUILD) && (diff -urN --no-dereference base stage; true) \
+		| sed -e 's,^--- base/,--- a/,' -e 's,^+++ stage/,+++ b/,' \
+		> $(BUILD)/clang-pgo.patch
+	rm -rf $(STAGE)
+	@echo "wrote $(BUILD)/clang-pgo.patch"
+
+# ---------------------------------------------------------------- kernel
+CONFIGS		:= tests/qemu/qemu.config tests/qemu/pgo.config $(EXTRA_CONFIG)
+
+$(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
+	mkdir -p $(OBJ)
+	$(KMAKE) tinyconfig >/dev/null
+	cd $(SRC) && scripts/kconfig/merge_config.sh -m -O $(OBJ) \
+		$(OBJ)/.config $(addprefix $(TOP)/,$(CONFIGS)) >/dev/null
+	$(KMAKE) olddefconfig >/dev/null
+	@for f in $(CONFIGS); do grep -h '^CONFIG_.*=[ym]' $(TOP)/$$f; done | \
+	while read -r opt; do grep -qx "$$opt" $@ || \
+		{ echo "config: $$opt did not stick" >&2; exit 1; }; done
+
+tree: $(SRC)/.stamp
+
+kernel: $(OBJ)/.config
+	@echo "building Linux $$(cd $(SRC) && $(MAKE) -s kernelversion) with clang-$(LLVM_VERSION) in $(OBJ)"
+	@$(KMAKE) bzImage modules > $(OBJ)/build.log 2>&1 || \
+		{ grep -E 'error|Error' $(OBJ)/build.log | head -40; \
+		  tail -30 $(OBJ)/build.log; exit 1; }
+	@echo "kernel built: $$(grep -c 'warning:' $(OBJ)/build.log) compiler warnings (see $(OBJ)/build.log)"
+
+# ---------------------------------------------------------------- guest
+initramfs: kernel
+	tests/qemu/mkinitramfs.sh $(OUT)/initramfs.cpio.gz $(OBJ) \
+		$(LLVM_VERSION) "$(GUEST_SCRIPT)" $(EXTRA_MODULES)
+
+boot: initramfs
+	tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \
+		$(OUT)/initramfs.cpio.gz $(OUT)/guest $(QEMU_SMP) $(QEMU_MEM)
+
+# ---------------------------------------------------------------- tests
+host-test: deps
+	tests/host/run.sh $(LLVM_VERSION)
+
+guest-test: boot
+	tests/check-guest.sh $(LLVM_VERSION) $(OBJ) $(OUT)/guest
+
+test: deps
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory host-test && \
+	$(MAKE) --no-print-directory guest-test && \
+	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
+
+run: test
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * LLVM raw profile layout, taken from the compiler that builds the kernel.
+ *
+ * Every clang ships profile/InstrProfData.inc, the X-macro source of the
+ * structures its instrumentation emits and its tools read.  Expanding it
+ * here, instead of copying the structures by hand, keeps the kernel in step
+ * with whatever LLVM release builds it: the record, header and value node
+ * layouts below are the ones the compiler actually used.
+ *
+ * The Makefile puts the compiler's resource include directory on the search
+ * path with -idirafter, so nothing here can shadow a kernel header.
+ */
+#ifndef _KERNEL_PGO_INSTRPROF_H
+#define _KERNEL_PGO_INSTRPROF_H
+
+#include <linux/types.h>
+
+#ifndef UINT64_C
+#define UINT64_C(c)	c ## ULL
+#endif
+
+typedef u64 IntPtrT;
+
+/* Helpers the header defines (the memop size buckets) stay local. */
+#define INSTR_PROF_VISIBILITY static __always_inline
+
+enum llvm_prf_value_kind {
+#define VALUE_PROF_KIND(kind, value, descr) kind = value,
+#include <profile/InstrProfData.inc>
+};
+
+/* Per-function control record, in __llvm_prf_data. */
+struct llvm_prf_data {
+#define INSTR_PROF_DATA(type, llvm_type, name, init) type name;
+#include <profile/InstrProfData.inc>
+};
+
+/* Value profiling node, in __llvm_prf_vnds. */
+struct llvm_prf_value_node;
+typedef struct llvm_prf_value_node *PtrToNodeT;
+struct llvm_prf_value_node {
+#define INSTR_PROF_VALUE_NODE(type, llvm_type, name, init) type name;
+#include <profile/InstrProfData.inc>
+};
+
+/* Header of a raw profile file. */
+struct llvm_prf_header {
+#define INSTR_PROF_RAW_HEADER(type, name, init) type name;
+#include <profile/InstrProfData.inc>
+};
+
+/* The constants (magic, INSTR_PROF_RAW_VERSION, ...) and memop buckets. */
+#define INSTR_PROF_VALUE_PROF_MEMOP_API
+#include <profile/InstrProfData.inc>
+#undef INSTR_PROF_VALUE_PROF_MEMOP_API
+
+/*
+ * Raw versions this kernel knows how to write: 7 (clang 13), 8 (clang
+ * 14-16) and 10 (clang 19 and later).  Anything else would produce files
+ * that llvm-profdata rejects, so refuse to build.
+ */
+#if INSTR_PROF_RAW_VERSION != 7 && INSTR_PROF_RAW_VERSION != 8 && \
+	INSTR_PROF_RAW_VERSION != 10
+#error "CONFIG_PGO_CLANG: unknown LLVM raw profile version, see Documentation/dev-tools/pgo.rst"
+#endif
+
+/* Since version 8, CounterPtr is relative to its own record. */
+#define PGO_RELATIVE_COUNTERS	(INSTR_PROF_RAW_VERSION >= 8)
+/* Version 10 added bitmaps (MC/DC), vtables and their names. */
+#define PGO_HAS_BITMAP		(INSTR_PROF_RAW_VERSION >= 10)
+
+#define PGO_NR_VALUE_KINDS	(IPVK_Last + 1)
+
+#endif /* _KERNEL_PGO_INSTRPROF_H */

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Clang PGO: the registry of profiled objects.
+ *
+ * vmlinux is a static object built from the linker's section bounds.
+ * Modules add and remove theirs (module.c).  The runtime finds the object
+ * a record belongs to without taking a lock: the list is RCU-protected,
+ * and the hot path holds off preemption while it uses the object.
+ */
+
+#include <linux/init.h>
+#include <linux/kobject.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
+#include <linux/rculist.h>
+
+#include "pgo.h"
+
+extern struct llvm_prf_data __start___llvm_prf_data[], __stop___llvm_prf_data[];
+extern char __start___llvm_prf_cnts[], __stop___llvm_prf_cnts[];
+extern const char __start___llvm_prf_names[], __stop___llvm_prf_names[];
+extern struct llvm_prf_value_node __start___llvm_prf_vnds[],
+	__stop___llvm_prf_vnds[];
+
+/* Defined by IR-instrumented objects; absent with -fprofile-instr-generate. */
+extern const u64 __llvm_profile_raw_version __weak;
+
+struct pgo_object pgo_vmlinux = {
+	.name		= "vmlinux",
+	.data		= __start___llvm_prf_data,
+	.data_end	= __stop___llvm_prf_data,
+	.cnts		= __start___llvm_prf_cnts,
+	.cnts_end	= __stop___llvm_prf_cnts,
+	.names		= __start___llvm_prf_names,
+	.names_end	= __stop___llvm_prf_names,
+	.vnds		= __start___llvm_prf_vnds,
+	.vnds_end	= __stop___llvm_prf_vnds,
+	.list		= LIST_HEAD_INIT(pgo_vmlinux.list),
+};
+
+/* Every registered object but vmlinux; written under pgo_objects_lock. */
+static LIST_HEAD(pgo_objects);
+static DEFINE_MUTEX(pgo_objects_lock);
+
+/**
+ * pgo_object_of() - find the registered object a record belongs to
+ * @rec: a per-function record
+ *
+ * Called by the runtime with preemption disabled; the object stays valid
+ * until preemption is enabled again.  Not instrumented, takes no lock.
+ *
+ * Return: the object, or NULL if @rec belongs to none (e.g. a module whose
+ * sections were rejected).
+ */
+struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec)
+{
+	struct pgo_object *obj;
+
+	if (pgo_object_contains(&pgo_vmlinux, rec))
+		return &pgo_vmlinux;
+	list_for_each_entry_rcu(obj, &pgo_objects, list, true)
+		if (pgo_object_contains(obj, rec))
+			return obj;
+	return NULL;
+}
+
+/**
+ * pgo_object_add() - make an object visible to the runtime and to resets
+ * @obj: an object that passed pgo_object_check()
+ */
+void pgo_object_add(struct pgo_object *obj)
+{
+	mutex_lock(&pgo_objects_lock);
+	list_add_tail_rcu(&obj->list, &pgo_objects);
+	mutex_unlock(&pgo_objects_lock);
+}
+
+/**
+ * pgo_object_del() - hide an object from the runtime and from resets
+ * @obj: an object added with pgo_object_add()
+ *
+ * On return no CPU uses @obj any more and it may be freed.
+ */
+void pgo_object_del(struct pgo_object *obj)
+{
+	mutex_lock(&pgo_objects_lock);
+	list_del_rcu(&obj->list);
+	mutex_unlock(&pgo_objects_lock);
+	synchronize_rcu();
+}
+
+/**
+ * pgo_reset_all() - reset vmlinux and every registered object
+ */
+void pgo_reset_all(void)
+{
+	struct pgo_object *obj;
+
+	pgo_object_reset(&pgo_vmlinux);
+	mutex_lock(&pgo_objects_lock);
+	list_for_each_entry(obj, &pgo_objects, list)
+		pgo_object_reset(obj);
+	mutex_unlock(&pgo_objects_lock);
+}
+
+static int __init pgo_vmlinux_init(void)
+{
+	struct pgo_object *obj = &pgo_vmlinux;
+
+	obj->version = &__llvm_profile_raw_version ?
+		       __llvm_profile_raw_version : INSTR_PROF_RAW_VERSION;
+	if (pgo_object_check(obj)) {
+		/* The runtime must not use what the writer would reject. */
+		obj->data_end = obj->data;
+		return -EINVAL;
+	}
+	pr_info("vmlinux: %zu functions, %u value nodes, raw version %llu\n",
+		(size_t)(obj->data_end - obj->data),
+		(unsigned int)(obj->vnds_end - obj->vnds),
+		obj->version & ~VARIANT_MASKS_ALL);
+	return pgo_sysfs_add(obj, kernel_kobj, true);
+}
+late_initcall(pgo_vmlinux_init);

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Clang PGO: the profiled object and the small API shared by the runtime,
+ * the raw-format writer, the sysfs interface and the module support.
+ *
+ * vmlinux and every instrumented module are each one struct pgo_object.
+ * Nothing outside objects.c and module.c knows which kind an object is.
+ */
+#ifndef _KERNEL_PGO_PGO_H
+#define _KERNEL_PGO_PGO_H
+
+#include <linux/atomic.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/sysfs.h>
+#include <linux/types.h>
+
+#include "instrprof.h"
+
+/**
+ * struct pgo_object - the profile sections of vmlinux or of one module
+ * @name: "vmlinux" or the module's name; used in file and log names
+ * @data: first per-function record (__llvm_prf_data)
+ * @data_end: end of the records
+ * @cnts: first counter (__llvm_prf_cnts)
+ * @cnts_end: end of the counters
+ * @names: function names, possibly compressed (__llvm_prf_names)
+ * @names_end: end of the names
+ * @vnds: this object's own value node pool (__llvm_prf_vnds)
+ * @vnds_end: end of the pool
+ * @vnds_used: nodes handed out so far; may run past the end once exhausted
+ * @values_dropped: values not recorded because @vnds was exhausted
+ * @dropped_reported: whether the log has said so already
+ * @version: raw version word with the variant flags the compiler emitted
+ * @list: entry in the RCU list of module objects (objects.c)
+ * @rcu: for freeing a module object after lock-free readers are done
+ * @snap_lock: protects @snapshots
+ * @snapshots: serialized profiles of reads in progress (sysfs.c)
+ * @nr_snapshots: number of entries in @snapshots
+ * @profraw_attr: the "profraw" file
+ * @reset_attr: the "reset" file
+ * @bin_attrs: NULL-terminated list of the two above
+ * @group: the "pgo" attribute group holding them
+ * @kobj: kobject @group hangs on, NULL while not in sysfs
+ *
+ * The sections are fixed while the object exists.  Counters and value nodes
+ * change under the reader's feet; the writer copes (see format.c).
+ */
+struct pgo_object {
+	const char *name;
+	struct llvm_prf_data *data;
+	struct llvm_prf_data *data_end;
+	char *cnts;
+	char *cnts_end;
+	const char *names;
+	const char *names_end;
+	struct llvm_prf_value_node *vnds;
+	struct llvm_prf_value_node *vnds_end;
+	atomic_t vnds_used;
+	atomic_long_t values_dropped;
+	bool dropped_reported;
+	u64 version;
+	struct list_head list;
+	struct rcu_head rcu;
+
+	struct mutex snap_lock;
+	struct list_head snapshots;
+	unsigned int nr_snapshots;
+	struct bin_attribute profraw_attr;
+	struct bin_attribute reset_attr;
+	struct bin_attribute *bin_attrs[3];
+	struct attribute_group group;
+	struct kobject *kobj;
+};
+
+/* Entry points the compiler's instrumentation calls (runtime.c). */
+void __llvm_profile_instrument_target(u64 target_value, void *data,
+				      u32 counter_index);
+void __llvm_profile_instrument_memop(u64 target_value, void *data,
+				     u32 counter_index);
+
+/* runtime.c */
+void pgo_object_reset(struct pgo_object *obj);
+unsigned int pgo_nodes_in_use(const struct pgo_object *obj);
+
+/* format.c */
+size_t pgo_profile_bound(const struct pgo_object *obj, unsigned int *limit);
+size_t pgo_profile_write(const struct pgo_object *obj, void *buf, size_t size,
+			 unsigned int limit);
+int pgo_object_check(const struct pgo_object *obj);
+
+/* objects.c */
+extern struct pgo_object pgo_vmlinux;
+struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec);
+void pgo_object_add(struct pgo_object *obj);
+void pgo_object_del(struct pgo_object *obj);
+void pgo_reset_all(void);
+
+/* sysfs.c */
+int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj, bool reset_all);
+void pgo_sysfs_del(struct pgo_object *obj);
+
+/**
+ * pgo_object_contains() - whether a record belongs to an object
+ * @obj: the object
+ * @rec: a per-function record, as passed to the runtime by the compiler
+ */
+static __always_inline bool pgo_object_contains(const struct pgo_object *obj,
+						const struct llvm_prf_data *rec)
+{
+	return rec >= obj->data && rec < obj->data_end;
+}
+
+#endif /* _KERNEL_PGO_PGO_H */

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Clang PGO: the value-profiling runtime.
+ *
+ * The compiler calls these hooks at every indirect call and memory
+ * intrinsic of instrumented code, so they run in any context, including
+ * NMI and early boot, and on several CPUs at once.  They take no lock,
+ * never sleep, call nothing that is instrumented (this directory is built
+ * without profiling, see the Makefile) and take value nodes only from the
+ * pool of the object the calling function belongs to: a module's lists
+ * never point into vmlinux's pool or another module's, so unloading one
+ * leaves no dangling pointer anywhere else.
+ *
+ * The algorithm is compiler-rt's (InstrProfilingValue.c): walk the site's
+ * list, bump a matching value, else append a node with a compare-and-swap;
+ * a full site evicts its coldest value.  Like compiler-rt, counts are plain
+ * increments and may lose an update under contention.
+ */
+
+#include <linux/atomic.h>
+#include <linux/compiler.h>
+#include <linux/export.h>
+#include <linux/preempt.h>
+#include <linux/string.h>
+
+#include "pgo.h"
+
+/* compiler-rt's default bound on the values kept per site. */
+#define PGO_MAX_VALUES_PER_SITE	24
+
+/* Take one node of @obj's pool, or count the value as dropped. */
+static __always_inline struct llvm_prf_value_node *
+pgo_pool_take(struct pgo_object *obj)
+{
+	unsigned int i, nr = obj->vnds_end - obj->vnds;
+
+	/* Read first, so an exhausted pool's counter stops growing. */
+	if (raw_atomic_read(&obj->vnds_used) < nr) {
+		i = raw_atomic_fetch_inc(&obj->vnds_used);
+		if (i < nr)
+			return &obj->vnds[i];
+	}
+	raw_atomic_long_inc(&obj->values_dropped);
+	return NULL;
+}
+
+static __always_inline struct llvm_prf_value_node *
+pgo_node_alloc(const struct llvm_prf_data *rec)
+{
+	struct llvm_prf_value_node *node = NULL;
+	struct pgo_object *obj;
+
+	/*
+	 * vmlinux is never freed: no protection needed, which matters in
+	 * early boot, before per-CPU data (and so preempt_count) works.
+	 */
+	if (likely(pgo_object_contains(&pgo_vmlinux, rec)))
+		return pgo_pool_take(&pgo_vmlinux);
+
+	/* A module's object is freed only after an RCU grace period. */
+	preempt_disable_notrace();
+	obj = pgo_object_of(rec);
+	if (obj)
+		node = pgo_pool_take(obj);
+	preempt_enable_notrace();
+	return node;
+}
+
+static __always_inline void pgo_record(u64 value, struct llvm_prf_data *rec,
+				       u32 index)
+{
+	struct llvm_prf_value_node **slot, *curr, *min = NULL, *node = NULL;
+	u64 min_count = U64_MAX;
+	unsigned int nr = 0;
+
+	if (unlikely(!rec->Values))
+		return;
+	slot = (struct llvm_prf_value_node **)(uintptr_t)rec->Values + index;
+again:
+	for (curr = READ_ONCE(*slot); curr; curr = READ_ONCE(curr->Next)) {
+		if (curr->Value == value) {
+			curr->Count++;
+			return;
+		}
+		if (curr->Count < min_count) {
+			min_count = curr->Count;
+			min = curr;
+		}
+		slot = &curr->Next;
+		nr++;
+	}
+
+	if (nr >= PGO_MAX_VALUES_PER_SITE) {
+		/* Full: a value seen as often as the coldest one replaces it. */
+		if (min->Count <= 1) {
+			WRITE_ONCE(min->Value, value);
+			WRITE_ONCE(min->Count, 1);
+		} else {
+			min->Count--;
+		}
+		return;
+	}
+
+	if (!node) {
+		node = pgo_node_alloc(rec);
+		if (!node)
+			return;
+		node->Value = value;
+		node->Count = 1;
+		node->Next = NULL;
+	}
+	/*
+	 * Publish at the tail.  Another CPU may have appended first: walk on
+	 * from there.  The list is bounded, so this retries at most
+	 * PGO_MAX_VALUES_PER_SITE times; if the winner appended our value,
+	 * our node stays unused, as compiler-rt leaks it too.
+	 */
+	if (raw_cmpxchg(slot, NULL, node) != NULL)
+		goto again;
+}
+
+/**
+ * __llvm_profile_instrument_target() - record the target of an indirect call
+ * @target_value: the address called
+ * @data: the calling function's record
+ * @counter_index: the call site, an index into the record's value array
+ */
+notrace void __llvm_profile_instrument_target(u64 target_value, void *data,
+					      u32 counter_index)
+{
+	pgo_record(target_value, data, counter_index);
+}
+EXPORT_SYMBOL_GPL(__llvm_profile_instrument_target);
+
+/**
+ * __llvm_profile_instrument_memop() - record the size of a memory intrinsic
+ * @target_value: the size passed to memcpy(), memset(), ...
+ * @data: the calling function's record
+ * @counter_index: the call site, an index into the record's value array
+ *
+ * Sizes are bucketed the way LLVM's readers expect (InstrProfData.inc).
+ */
+notrace void __llvm_profile_instrument_memop(u64 target_value, void *data,
+					     u32 counter_index)
+{
+	pgo_record(InstrProfGetRangeRepValue(target_value), data, counter_index);
+}
+EXPORT_SYMBOL_GPL(__llvm_profile_instrument_memop);
+
+/**
+ * pgo_nodes_in_use() - number of value nodes of an object's pool in use
+ * @obj: the object
+ */
+unsigned int pgo_nodes_in_use(const struct pgo_object *obj)
+{
+	return min_t(unsigned int, atomic_read(&obj->vnds_used),
+		     obj->vnds_end - obj->vnds);
+}
+
+/**
+ * pgo_object_reset() - zero an object's counters and value counts
+ * @obj: the object
+ *
+ * Value nodes stay linked, as compiler-rt keeps them: unlinking a node that
+ * another CPU is walking would need a grace period on the hot path.
+ */
+void pgo_object_reset(struct pgo_object *obj)
+{
+	unsigned int i, n = pgo_nodes_in_use(obj);
+
+	memset(obj->cnts, 0, obj->cnts_end - obj->cnts);
+	for (i = 0; i < n; i++)
+		WRITE_ONCE(obj->vnds[i].Count, 0);
+	atomic_long_set(&obj->values_dropped, 0);
+}

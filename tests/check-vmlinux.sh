@@ -1,0 +1,96 @@
+#!/bin/bash
+# vmlinux profile: files, validity, real counts, value profiling, bad input.
+# usage: check-vmlinux.sh LLVM_VERSION KBUILD_DIR GUEST_OUT_DIR
+set -uo pipefail
+LLVM_VERSION=$1 obj=$2 out=$3
+. "$(dirname "$0")/lib.sh"
+D=$out/vmlinux
+
+[ -f "$out/10-vmlinux.rc" ] && [ "$(cat "$out/10-vmlinux.rc")" = 0 ] &&
+	pass "guest script ran" || fail "guest script ran (see $out/10-vmlinux.log)"
+
+# Modes and owners.
+grep -qx '/sys/kernel/pgo/profraw 400 root root' "$D/modes.txt" &&
+	pass "profraw is 0400 root" || fail "profraw mode: $(cat "$D/modes.txt")"
+grep -qx '/sys/kernel/pgo/reset 200 root root' "$D/modes.txt" &&
+	pass "reset is 0200 root" || fail "reset mode: $(cat "$D/modes.txt")"
+
+# Every copy is a profile llvm-profdata accepts.
+for f in cat dd4k dd1m before after after-bad reset busy busy4k conc1 conc2 conc3; do
+	check "$f.profraw accepted by llvm-profdata-$LLVM_VERSION show and merge" \
+		profile_valid "$D/$f.profraw"
+done
+cmp -s "$D/cat.profraw" "$D/dd4k.profraw" || true
+
+# Coverage: functions in the profile vs records in vmlinux.
+start=$(awk '$3 == "__start___llvm_prf_data" { print $1 }' "$obj/System.map")
+stop=$(awk '$3 == "__stop___llvm_prf_data" { print $1 }' "$obj/System.map")
+recsize=$( [ "$LLVM_VERSION" -ge 19 ] && echo 64 || echo 48)
+expected=$(( (0x$stop - 0x$start) / recsize ))
+got=$(profdata show --all-functions "$D/cat.profraw" 2>/dev/null |
+	awk '/^Total functions:/ { print $3 }')
+echo "functions: $got in profile, $expected records in vmlinux"
+[ -n "$got" ] && [ "$expected" -gt 0 ] && [ $((got * 100)) -ge $((expected * 90)) ] &&
+	pass "profile has >= 90% of vmlinux's functions ($got/$expected)" ||
+	fail "profile has $got of $expected functions"
+
+# Real counts: 10000 getppid() between two reads.
+b=$(func_count "$D/before.profraw" __x64_sys_getppid)
+a=$(func_count "$D/after.profraw" __x64_sys_getppid)
+delta=$(( ${a:-0} - ${b:-0} ))
+echo "__x64_sys_getppid: before $b, after $a, delta $delta (expected 10000)"
+[ "$delta" -ge 9900 ] && [ "$delta" -le 10100 ] &&
+	pass "getppid x10000 counted within 1% ($delta)" ||
+	fail "getppid delta $delta, expected 10000 +- 1%"
+
+# Bad writes change nothing; reset zeroes.
+ab=$(func_count "$D/after-bad.profraw" __x64_sys_getppid)
+[ "${ab:-0}" -ge "${a:-1}" ] && pass "bad writes did not reset ($ab >= $a)" ||
+	fail "bad writes reset the counters ($ab < $a)"
+r=$(func_count "$D/reset.profraw" __x64_sys_getppid)
+echo "after reset: __x64_sys_getppid = $r"
+[ -n "$r" ] && [ "$r" -le 5 ] && pass "reset zeroes counters ($r)" ||
+	fail "count after reset is '$r'"
+grep -qx 'reset: ok 1' "$D/reset.txt" && grep -qx 'reset-newline: ok 2' "$D/reset.txt" &&
+	pass "reset accepts 1 and 1\\n" || fail "reset: $(cat "$D/reset.txt")"
+
+while IFS= read -r line; do
+	case "$line" in
+	empty-write:*) want="ok 0" ;;
+	profraw-write:*) want="EACCES" ;;
+	*) want="EINVAL" ;;
+	esac
+	[ "${line##*: }" = "$want" ] && pass "bad write '$line'" ||
+		fail "bad write '$line' (want $want)"
+done < "$D/badwrites.txt"
+[ "$(wc -l < "$D/badwrites.txt")" -ge 12 ] && pass "12 bad writes tried" ||
+	fail "bad writes missing"
+
+grep -qx 'pread-past-end: ok 0' "$D/pread.txt" && pass "pread past the end gives 0" ||
+	fail "pread past end: $(cat "$D/pread.txt")"
+grep -qx 'pread-odd: ok 333' "$D/pread.txt" && pass "pread at an odd offset" ||
+	fail "pread odd: $(cat "$D/pread.txt")"
+grep -qx 'nobody-read: EACCES' "$D/nobody.txt" && pass "uid 65534 cannot read" ||
+	fail "nobody read: $(cat "$D/nobody.txt")"
+grep -qx 'nobody-write: EACCES' "$D/nobody.txt" && pass "uid 65534 cannot write" ||
+	fail "nobody write: $(cat "$D/nobody.txt")"
+
+# Value profiling: resolved indirect-call targets and memop sizes.
+profdata show --all-functions --ic-targets "$D/busy.profraw" > "$D/ic.txt" 2>&1
+resolved=$(grep -cE '^\s+\[ *[0-9]+, *[A-Za-z_][A-Za-z0-9_.]*, *[0-9]+ *\]' "$D/ic.txt")
+echo "resolved indirect-call targets: $resolved"
+grep -A3 '^  vfs_read:' "$D/ic.txt" | head -0
+[ "$resolved" -gt 0 ] && pass "indirect-call targets resolved to names ($resolved)" ||
+	fail "no resolved indirect-call target"
+sed -n '/^  vfs_read:/,/^  [a-z_]*:$/p' "$D/ic.txt" | grep -E '\[ *[0-9]+, *[a-z_]+' | head -5
+
+# Read cost.
+echo "read 4k: $(cat "$D/read-4k.txt") (bytes ns); read 1M: $(cat "$D/read-1m.txt")"
+
+# No splat.
+if grep -E 'BUG:|WARNING:|Oops|Call Trace' "$out/dmesg.txt" >/dev/null; then
+	fail "kernel splat in dmesg"; grep -E -A5 'BUG:|WARNING:|Oops' "$out/dmesg.txt" | head -30
+else
+	pass "no splat in dmesg"
+fi
+summary "vmlinux checks"

@@ -1,0 +1,34 @@
+# Shared helpers of the host-side checks.  Source it; set LLVM_VERSION first.
+
+PASS=0
+FAIL=0
+
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+
+# check "what" command...: pass if the command succeeds.
+check() {
+	local what=$1
+	shift
+	if "$@" >/dev/null 2>&1; then pass "$what"; else fail "$what"; fi
+}
+
+profdata() { "llvm-profdata-$LLVM_VERSION" "$@"; }
+
+# Entry count of a function in a profile (raw or indexed); empty if absent.
+func_count() {
+	profdata show --counts --function="$2" "$1" 2>/dev/null |
+		awk -v f="$2" '$1 == f":" { found = 1 }
+			found && /Function count:/ { print $3; exit }'
+}
+
+# Accepted by llvm-profdata show and merge.
+profile_valid() {
+	profdata show --all-functions --counts "$1" >/dev/null 2>&1 &&
+		profdata merge -o "$1.profdata" "$1" >/dev/null 2>&1
+}
+
+summary() {
+	echo "$1: $PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+}

@@ -1,0 +1,45 @@
+#!/bin/bash
+# Build the guest's initramfs: static busybox, our /init, the guest test
+# programs and scripts, the kernel's modules and any extra ones.
+#
+# usage: mkinitramfs.sh OUT.cpio.gz KBUILD_DIR LLVM_VERSION [GUEST_SCRIPT] [MODULE...]
+set -euo pipefail
+out=$1 obj=$2 llvm=$3 guest_script=${4:-}
+shift 4 || shift $#
+top=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+
+mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,out,guest,lib/modules,etc,root}
+cp /bin/busybox "$root/bin/busybox"
+for t in sh mount umount mkdir cat dd ls stat grep sed awk sleep echo printf \
+	 insmod rmmod lsmod dmesg tar sync poweroff cp rm wc head tail od \
+	 cmp date time env id chmod su true false seq mknod find basename \
+	 readlink tee sort uniq expr test kill ps xargs; do
+	ln -sf busybox "$root/bin/$t"
+done
+cp "$top/tests/qemu/init" "$root/init"
+chmod 755 "$root/init"
+echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
+echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
+
+# Static test programs, built with the host's C compiler.
+for src in "$top"/tests/guest/*.c; do
+	gcc -static -O2 -Wall -o "$root/bin/$(basename "$src" .c)" "$src"
+done
+cp "$top"/tests/guest/*.sh "$root/guest/"
+if [ -n "$guest_script" ]; then
+	cp "$guest_script" "$root/guest/zz-user.sh"
+fi
+
+# Modules: the tree's own, then extra ones (out-of-tree .ko files).
+find "$obj" -name '*.ko' -exec cp {} "$root/lib/modules/" \; 2>/dev/null || true
+for m in "$@"; do
+	[ -n "$m" ] && find "$m" -name '*.ko' -exec cp {} "$root/lib/modules/" \;
+done
+echo "$llvm" > "$root/etc/llvm-version"
+
+mkdir -p "$(dirname "$out")"
+(cd "$root" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) > "$out"
+echo "initramfs: $out ($(du -k "$out" | cut -f1) KiB)"
