@@ -41,7 +41,7 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  python3 gcc libc6-dev make xz-utils
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
-	check-vmlinux initramfs boot
+	check-vmlinux initramfs boot ext-modules
 
 all: kernel
 
@@ -120,9 +120,22 @@ kernel: $(OBJ)/.config
 	@echo "kernel built: $$(grep -c 'warning:' $(OBJ)/build.log) compiler warnings (see $(OBJ)/build.log)"
 
 # ---------------------------------------------------------------- guest
-initramfs: kernel
+# Out-of-tree modules (ours and EXTRA_MODULES), built with M= against the
+# instrumented tree, in a copy under build/ so the sources stay clean.
+TEST_MODULES	:= tools/testing/selftests/pgo/test_modules
+EXT		:= $(BUILD)/ext-$(LLVM_VERSION)
+
+ext-modules: kernel
+	@for d in $(TEST_MODULES) $(EXTRA_MODULES); do \
+		o=$(EXT)/$$(basename $$d); mkdir -p $$o; cp -a $$d/. $$o/; \
+		$(KMAKE) M=$$o modules > $$o/build.log 2>&1 || \
+			{ tail -20 $$o/build.log; exit 1; }; \
+		echo "module: built $$(cd $$o && ls *.ko)"; \
+	done
+
+initramfs: ext-modules
 	tests/qemu/mkinitramfs.sh $(OUT)/initramfs.cpio.gz $(OBJ) \
-		$(LLVM_VERSION) "$(GUEST_SCRIPT)" $(EXTRA_MODULES)
+		$(LLVM_VERSION) "$(GUEST_SCRIPT)" $(EXT)
 
 boot: initramfs
 	tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \

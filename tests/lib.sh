@@ -15,11 +15,19 @@ check() {
 
 profdata() { "llvm-profdata-$LLVM_VERSION" "$@"; }
 
-# Entry count of a function in a profile (raw or indexed); empty if absent.
+# First block count of a function in a profile (raw or indexed), empty if
+# absent.  For a function with a single counter this is its call count;
+# func_counters tells how many counters it has.
 func_count() {
 	profdata show --counts --function="$2" "$1" 2>/dev/null |
 		awk -v f="$2" '$1 == f":" { found = 1 }
-			found && /Function count:/ { print $3; exit }'
+			found && /Block counts:/ { gsub(/[^0-9]/, " ", $0); print $1; exit }'
+}
+
+func_counters() {
+	profdata show --counts --function="$2" "$1" 2>/dev/null |
+		awk -v f="$2" '$1 == f":" { found = 1 }
+			found && /^ *Counters:/ { print $2; exit }'
 }
 
 # Accepted by llvm-profdata show and merge.

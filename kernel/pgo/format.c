@@ -279,6 +279,15 @@ size_t pgo_profile_write(const struct pgo_object *obj, void *buf, size_t size,
 	return l.values + pgo_write_values(obj, buf + l.values, limit);
 }
 
+static bool pgo_vals_inside(const struct pgo_object *obj,
+			    const struct llvm_prf_data *rec)
+{
+	struct llvm_prf_value_node **vals = (void *)(uintptr_t)rec->Values;
+
+	return vals >= obj->vals && vals <= obj->vals_end &&
+	       pgo_nr_sites(rec) <= obj->vals_end - vals;
+}
+
 /**
  * pgo_object_check() - validate an object's sections before using them
  * @obj: the object, sections filled in
@@ -302,6 +311,8 @@ int pgo_object_check(const struct pgo_object *obj)
 		why = "counters section is not a whole number of counters";
 	else if (obj->names_end < obj->names)
 		why = "names section is malformed";
+	else if (((void *)obj->vnds_end - (void *)obj->vnds) % sizeof(*obj->vnds))
+		why = "value node section is not a whole number of nodes";
 	for (rec = obj->data; !why && rec < obj->data_end; rec++) {
 		const char *cnts = (const char *)(uintptr_t)rec->CounterPtr;
 
@@ -311,8 +322,8 @@ int pgo_object_check(const struct pgo_object *obj)
 		    rec->NumCounters > (obj->cnts_end - cnts) / cnt_size ||
 		    (cnts - obj->cnts) % cnt_size)
 			why = "a record's counters lie outside the counters section";
-		else if (pgo_nr_sites(rec) && !rec->Values)
-			why = "a record with value sites has no value array";
+		else if (pgo_nr_sites(rec) && !pgo_vals_inside(obj, rec))
+			why = "a record's value sites lie outside the values section";
 	}
 	if (!why)
 		return 0;

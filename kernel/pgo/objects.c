@@ -19,6 +19,8 @@
 extern struct llvm_prf_data __start___llvm_prf_data[], __stop___llvm_prf_data[];
 extern char __start___llvm_prf_cnts[], __stop___llvm_prf_cnts[];
 extern const char __start___llvm_prf_names[], __stop___llvm_prf_names[];
+extern struct llvm_prf_value_node *__start___llvm_prf_vals[],
+	*__stop___llvm_prf_vals[];
 extern struct llvm_prf_value_node __start___llvm_prf_vnds[],
 	__stop___llvm_prf_vnds[];
 
@@ -33,6 +35,8 @@ struct pgo_object pgo_vmlinux = {
 	.cnts_end	= __stop___llvm_prf_cnts,
 	.names		= __start___llvm_prf_names,
 	.names_end	= __stop___llvm_prf_names,
+	.vals		= __start___llvm_prf_vals,
+	.vals_end	= __stop___llvm_prf_vals,
 	.vnds		= __start___llvm_prf_vnds,
 	.vnds_end	= __stop___llvm_prf_vnds,
 	.list		= LIST_HEAD_INIT(pgo_vmlinux.list),

@@ -27,6 +27,8 @@
  * @cnts_end: end of the counters
  * @names: function names, possibly compressed (__llvm_prf_names)
  * @names_end: end of the names
+ * @vals: per-site value list heads of every record (__llvm_prf_vals)
+ * @vals_end: end of the list heads
  * @vnds: this object's own value node pool (__llvm_prf_vnds)
  * @vnds_end: end of the pool
  * @vnds_used: nodes handed out so far; may run past the end once exhausted
@@ -55,6 +57,8 @@ struct pgo_object {
 	char *cnts_end;
 	const char *names;
 	const char *names_end;
+	struct llvm_prf_value_node **vals;
+	struct llvm_prf_value_node **vals_end;
 	struct llvm_prf_value_node *vnds;
 	struct llvm_prf_value_node *vnds_end;
 	atomic_t vnds_used;

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Clang PGO: profiles of loadable modules.
+ *
+ * The loader reports each __llvm_prf_* section of a module as it lays the
+ * module out (pgo_module_section()).  When the module is coming, its
+ * sections become a profiled object, checked and registered so that the
+ * runtime takes value nodes from the module's own pool; when it goes live,
+ * the object's "pgo" group appears in /sys/module/<name>/; when it goes
+ * away, the group is removed (waiting for reads in progress), the object
+ * is unregistered (waiting for the runtime) and freed, all before the
+ * loader frees the module's memory.
+ */
+
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/notifier.h>
+#include <linux/pgo.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "pgo.h"
+
+static const char * const pgo_section_names[PGO_NR_SECTS] = {
+	[PGO_SECT_DATA]		= "__llvm_prf_data",
+	[PGO_SECT_CNTS]		= "__llvm_prf_cnts",
+	[PGO_SECT_NAMES]	= "__llvm_prf_names",
+	[PGO_SECT_VALS]		= "__llvm_prf_vals",
+	[PGO_SECT_VNDS]		= "__llvm_prf_vnds",
+	[PGO_SECT_BITS]		= "__llvm_prf_bits",
+};
+
+/**
+ * pgo_module_section() - note one loaded section of a module
+ * @mod: the module being loaded
+ * @name: the section's name
+ * @addr: where it was loaded
+ * @size: its size
+ *
+ * Called by the module loader for every allocated section.
+ */
+void pgo_module_section(struct module *mod, const char *name, void *addr,
+			unsigned long size)
+{
+	struct pgo_module_info *info = &mod->pgo;
+	int i;
+
+	if (!str_has_prefix(name, "__llvm_prf_"))
+		return;
+	i = match_string(pgo_section_names, PGO_NR_SECTS, name);
+	if (i < 0)
+		info->nr_unknown++;
+	else if (info->start[i])
+		info->nr_duplicates++;
+	else {
+		info->start[i] = addr;
+		info->size[i] = size;
+	}
+}
+
+static const char *pgo_module_unusable(const struct pgo_module_info *info)
+{
+	if (info->nr_duplicates)
+		return "profile sections appear more than once (not merged by scripts/module.lds)";
+	if (info->nr_unknown || info->size[PGO_SECT_BITS])
+		return "it has profile sections this kernel does not support";
+	return NULL;
+}
+
+static void pgo_module_coming(struct module *mod)
+{
+	struct pgo_module_info *info = &mod->pgo;
+	struct pgo_object *obj;
+	const char *why;
+
+	if (!info->start[PGO_SECT_DATA] && !info->nr_duplicates &&
+	    !info->nr_unknown)
+		return;
+	why = pgo_module_unusable(info);
+	if (why) {
+		pr_warn("%s: not profiled: %s\n", mod->name, why);
+		return;
+	}
+
+	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
+	if (!obj)
+		return;
+	obj->name = mod->name;
+	obj->version = pgo_vmlinux.version;
+	obj->data = info->start[PGO_SECT_DATA];
+	obj->data_end = info->start[PGO_SECT_DATA] + info->size[PGO_SECT_DATA];
+	obj->cnts = info->start[PGO_SECT_CNTS];
+	obj->cnts_end = obj->cnts + info->size[PGO_SECT_CNTS];
+	obj->names = info->start[PGO_SECT_NAMES];
+	obj->names_end = obj->names + info->size[PGO_SECT_NAMES];
+	obj->vals = info->start[PGO_SECT_VALS];
+	obj->vals_end = info->start[PGO_SECT_VALS] + info->size[PGO_SECT_VALS];
+	obj->vnds = info->start[PGO_SECT_VNDS];
+	obj->vnds_end = info->start[PGO_SECT_VNDS] + info->size[PGO_SECT_VNDS];
+	if (pgo_object_check(obj)) {
+		kfree(obj);
+		return;
+	}
+	pgo_object_add(obj);
+	info->obj = obj;
+}
+
+static void pgo_module_going(struct module *mod)
+{
+	struct pgo_object *obj = mod->pgo.obj;
+
+	if (!obj)
+		return;
+	pgo_sysfs_del(obj);
+	pgo_object_del(obj);
+	mod->pgo.obj = NULL;
+	kfree(obj);
+}
+
+static int pgo_module_notify(struct notifier_block *nb, unsigned long state,
+			     void *data)
+{
+	struct module *mod = data;
+
+	switch (state) {
+	case MODULE_STATE_COMING:
+		pgo_module_coming(mod);
+		break;
+	case MODULE_STATE_LIVE:
+		if (mod->pgo.obj)
+			pgo_sysfs_add(mod->pgo.obj, &mod->mkobj.kobj, false);
+		break;
+	case MODULE_STATE_GOING:
+		pgo_module_going(mod);
+		break;
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block pgo_module_nb = {
+	.notifier_call = pgo_module_notify,
+};
+
+static int __init pgo_module_init(void)
+{
+	return register_module_notifier(&pgo_module_nb);
+}
+late_initcall(pgo_module_init);

@@ -1,0 +1,79 @@
+#!/bin/bash
+# Per-module profiles: files, exact counts, value profiling, resets, unload.
+# usage: check-modules.sh LLVM_VERSION KBUILD_DIR GUEST_OUT_DIR
+set -uo pipefail
+LLVM_VERSION=$1 obj=$2 out=$3
+. "$(dirname "$0")/lib.sh"
+D=$out/modules
+M=/sys/module/pgo_test_module/pgo
+
+[ "$(cat "$out/20-modules.rc" 2>/dev/null)" = 0 ] && [ ! -s "$D/error.txt" ] &&
+	pass "module guest script ran" || fail "module guest script (see $out/20-modules.log)"
+grep -qx "$M/profraw 400 root root" "$D/modes.txt" && pass "module profraw is 0400 root" ||
+	fail "module profraw mode: $(cat "$D/modes.txt")"
+grep -qx "$M/reset 200 root root" "$D/modes.txt" && pass "module reset is 0200 root" ||
+	fail "module reset mode: $(cat "$D/modes.txt")"
+
+for f in driven driven-dd4k after-bad reset global-reset reload; do
+	check "module $f.profraw accepted by llvm-profdata-$LLVM_VERSION show and merge" \
+		profile_valid "$D/$f.profraw"
+done
+
+# Exact counts (nothing else runs the module while it is read).
+n=$(func_count "$D/driven.profraw" pgo_test_hot)
+c=$(func_counters "$D/driven.profraw" pgo_test_hot)
+[ "$c" = 1 ] && [ "$n" = 3300 ] && pass "pgo_test_hot driven 3300 times shows 3300" ||
+	fail "pgo_test_hot shows '$n' (counters: $c), expected 3300"
+n=$(func_count "$D/reload.profraw" pgo_test_hot)
+[ "$n" = 5 ] && pass "reloaded module starts from zero (5)" || fail "reloaded count '$n', expected 5"
+
+# Indirect-call targets inside the module, resolved, with exact counts.
+profdata show --ic-targets --memop-sizes --function=pgo_test_hot \
+	"$D/driven.profraw" > "$D/hot.txt" 2>&1
+cat "$D/hot.txt"
+for t in pgo_test_add pgo_test_sub pgo_test_mul; do
+	grep -qE "\[ *[0-9]+, *([^ ]*;)?$t, *1100 \]" "$D/hot.txt" &&
+		pass "indirect target $t resolved with count 1100" ||
+		fail "indirect target $t not found with count 1100"
+done
+# Memop sizes: 7 bytes x3000, 100 bytes (bucket 65) x300.
+grep -qE '\[ *[0-9]+, *7, *3000 \]' "$D/hot.txt" &&
+	grep -qE '\[ *[0-9]+, *65, *300 \]' "$D/hot.txt" &&
+	pass "memop sizes 7 x3000 and 65 x300" || fail "memop sizes wrong"
+
+# Module reset and global reset.
+for v in 0 2 abc; do
+	grep -qx "$v: EINVAL" "$D/badwrites.txt" && pass "module reset rejects '$v'" ||
+		fail "module reset '$v': $(grep "^$v:" "$D/badwrites.txt")"
+done
+n=$(func_count "$D/after-bad.profraw" pgo_test_hot)
+[ "$n" = 3300 ] && pass "bad writes left the module's counts alone" || fail "after bad writes: '$n'"
+n=$(func_count "$D/reset.profraw" pgo_test_hot)
+[ "$n" = 0 ] && pass "module reset zeroes the module" || fail "after module reset: '$n'"
+n=$(func_count "$D/global-reset.profraw" pgo_test_hot)
+[ "$n" = 0 ] && pass "global reset zeroes the module" || fail "after global reset: '$n'"
+
+# Unload during a read: a valid file or an errno, and the module is gone.
+grep -q '^rmmod: 0$' "$D/unload.txt" && ! grep -q still-present "$D/unload.txt" &&
+	pass "module unloaded during a read" || fail "unload: $(cat "$D/unload.txt")"
+if grep -q '^reader: 0$' "$D/unload.txt"; then
+	check "read completed across unload gives a valid profile" \
+		profile_valid "$D/unload-read.profraw"
+else
+	grep -q 'No such device\|Invalid\|error' "$D/unload-read.err" &&
+		pass "read cut by unload failed with: $(tail -1 "$D/unload-read.err")" ||
+		fail "read cut by unload: $(cat "$D/unload-read.err")"
+fi
+
+# The module's own profile never names vmlinux functions as its records.
+profdata show --all-functions "$D/driven.profraw" 2>/dev/null | grep -c '^  [^ ]*:$' |
+	{ read -r nf; [ "$nf" -ge 4 ] && [ "$nf" -le 20 ] &&
+		pass "module profile holds the module's $nf functions" ||
+		fail "module profile has $nf functions"; }
+
+if grep -E 'BUG:|WARNING:|Oops|Call Trace' "$out/dmesg.txt" >/dev/null; then
+	fail "kernel splat in dmesg"
+else
+	pass "no splat in dmesg"
+fi
+summary "module checks"

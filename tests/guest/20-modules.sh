@@ -1,0 +1,53 @@
+#!/bin/sh
+# Per-module profile checks, run in the guest; judged by check-modules.sh.
+set -u
+D=/out/modules
+mkdir -p $D
+MOD=pgo_test_module
+M=/sys/module/$MOD/pgo
+PAR=/sys/module/$MOD/parameters
+
+insmod /lib/modules/$MOD.ko || echo "insmod failed: $?" > $D/error.txt
+stat -c '%n %a %U %G' $M/profraw $M/reset > $D/modes.txt
+
+# Known counts: 3000 calls copying 7 bytes, 300 copying 100.
+echo 7 > $PAR/memop_len
+echo 3000 > $PAR/run
+echo 100 > $PAR/memop_len
+echo 300 > $PAR/run
+cat $M/profraw > $D/driven.profraw
+dd if=$M/profraw of=$D/driven-dd4k.profraw bs=4k 2>/dev/null
+cat /sys/kernel/pgo/profraw > $D/vmlinux.profraw
+
+# Bad writes to the module's reset change nothing.
+for v in 0 2 abc; do
+	printf '%s: %s\n' "$v" "$(pgotest write $M/reset "$v")"
+done > $D/badwrites.txt
+cat $M/profraw > $D/after-bad.profraw
+
+# The module's reset zeroes only the module.
+echo 10 > $PAR/run
+printf 'reset: %s\n' "$(pgotest write $M/reset 1)" > $D/reset.txt
+cat $M/profraw > $D/reset.profraw
+# The global reset zeroes modules too.
+echo 20 > $PAR/run
+printf 'global-reset: %s\n' "$(pgotest write /sys/kernel/pgo/reset 1)" >> $D/reset.txt
+cat $M/profraw > $D/global-reset.profraw
+
+# Unload while a slow reader is in the middle of the file.
+echo 50 > $PAR/run
+dd if=$M/profraw of=$D/unload-read.profraw bs=64 2> $D/unload-read.err &
+reader=$!
+rmmod $MOD
+echo "rmmod: $?" > $D/unload.txt
+wait $reader
+echo "reader: $?" >> $D/unload.txt
+[ -e /sys/module/$MOD ] && echo "still-present" >> $D/unload.txt
+
+# Load again: a fresh profile.
+insmod /lib/modules/$MOD.ko
+echo 5 > $PAR/run
+cat $M/profraw > $D/reload.profraw
+rmmod $MOD
+dmesg | grep -i pgo > $D/dmesg-pgo.txt
+echo done
