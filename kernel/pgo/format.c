@@ -108,12 +108,11 @@ size_t pgo_profile_bound(const struct pgo_object *obj, unsigned int *limit)
  */
 #define __llvm_profile_get_magic()	INSTR_PROF_RAW_MAGIC_64
 #define __llvm_profile_get_version()	(obj->version)
-#define __llvm_write_binary_ids(x)	0
+#define __llvm_write_binary_ids(x)	((void)(x), 0)
 
 static void pgo_write_header(const struct pgo_object *obj,
 			     const struct pgo_layout *l, void *buf)
 {
-	struct llvm_prf_header *header = buf;
 	/* "Addresses" are file offsets: the reader only uses differences. */
 	uintptr_t DataBegin __maybe_unused = l->data;
 	uintptr_t CountersBegin __maybe_unused = l->cnts;
@@ -132,9 +131,12 @@ static void pgo_write_header(const struct pgo_object *obj,
 	u64 NamesSize __maybe_unused = obj->names_end - obj->names;
 	u64 NumVTables __maybe_unused = 0;
 	u64 VNamesSize __maybe_unused = 0;
-
-#define INSTR_PROF_RAW_HEADER(type, name, init) header->name = (init);
+	const struct llvm_prf_header header = {
+#define INSTR_PROF_RAW_HEADER(type, name, init) .name = (init),
 #include <profile/InstrProfData.inc>
+	};
+
+	memcpy(buf, &header, sizeof(header));
 }
 
 /* Copy the records, pointing each one's counters into the file. */

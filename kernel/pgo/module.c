@@ -49,11 +49,11 @@ void pgo_module_section(struct module *mod, const char *name, void *addr,
 	if (!str_has_prefix(name, "__llvm_prf_"))
 		return;
 	i = match_string(pgo_section_names, PGO_NR_SECTS, name);
-	if (i < 0)
+	if (i < 0) {
 		info->nr_unknown++;
-	else if (info->start[i])
+	} else if (info->start[i]) {
 		info->nr_duplicates++;
-	else {
+	} else {
 		info->start[i] = addr;
 		info->size[i] = size;
 	}

@@ -16,17 +16,6 @@
 
 #include "pgo.h"
 
-extern struct llvm_prf_data __start___llvm_prf_data[], __stop___llvm_prf_data[];
-extern char __start___llvm_prf_cnts[], __stop___llvm_prf_cnts[];
-extern const char __start___llvm_prf_names[], __stop___llvm_prf_names[];
-extern struct llvm_prf_value_node *__start___llvm_prf_vals[],
-	*__stop___llvm_prf_vals[];
-extern struct llvm_prf_value_node __start___llvm_prf_vnds[],
-	__stop___llvm_prf_vnds[];
-
-/* Defined by IR-instrumented objects; absent with -fprofile-instr-generate. */
-extern const u64 __llvm_profile_raw_version __weak;
-
 struct pgo_object pgo_vmlinux = {
 	.name		= "vmlinux",
 	.data		= __start___llvm_prf_data,

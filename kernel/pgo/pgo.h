@@ -78,6 +78,18 @@ struct pgo_object {
 	struct kobject *kobj;
 };
 
+/* vmlinux's profile sections, bounded in vmlinux.lds.h. */
+extern struct llvm_prf_data __start___llvm_prf_data[], __stop___llvm_prf_data[];
+extern char __start___llvm_prf_cnts[], __stop___llvm_prf_cnts[];
+extern const char __start___llvm_prf_names[], __stop___llvm_prf_names[];
+extern struct llvm_prf_value_node *__start___llvm_prf_vals[],
+	*__stop___llvm_prf_vals[];
+extern struct llvm_prf_value_node __start___llvm_prf_vnds[],
+	__stop___llvm_prf_vnds[];
+
+/* Defined by IR-instrumented objects; absent with -fprofile-instr-generate. */
+extern const u64 __llvm_profile_raw_version __weak;
+
 /* Entry points the compiler's instrumentation calls (runtime.c). */
 void __llvm_profile_instrument_target(u64 target_value, void *data,
 				      u32 counter_index);

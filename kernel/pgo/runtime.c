@@ -115,7 +115,7 @@ again:
 	 * PGO_MAX_VALUES_PER_SITE times; if the winner appended our value,
 	 * our node stays unused, as compiler-rt leaks it too.
 	 */
-	if (raw_cmpxchg(slot, NULL, node) != NULL)
+	if (raw_cmpxchg(slot, NULL, node))
 		goto again;
 }
 
