@@ -6,7 +6,7 @@
 #   make apply KSRC=..  apply our files and patches to your own 6.12 tree
 #   make patch          one diff of everything against the pristine base
 #
-# Knobs: LLVM_VERSION=19, EXTRA_CONFIG=frag.config, EXTRA_MODULES=dir ...,
+# Knobs: LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config, EXTRA_MODULES=dir ...,
 #        GUEST_SCRIPT=script.sh, QEMU_SMP=2, QEMU_MEM=1G
 
 LLVM_VERSION	?= 19
@@ -142,8 +142,12 @@ boot: initramfs
 		$(OUT)/initramfs.cpio.gz $(OUT)/guest $(QEMU_SMP) $(QEMU_MEM)
 
 # ---------------------------------------------------------------- tests
+# The serializer and runtime, built in userspace, against compiler-rt and
+# llvm-profdata/llvm-cov of every LLVM version we support.
+HOST_LLVM_VERSIONS ?= 13 14 15 16 19 22
+
 host-test: deps
-	tests/host/run.sh $(LLVM_VERSION)
+	tests/host/run.sh $(HOST_LLVM_VERSIONS)
 
 guest-test: boot
 	tests/check-guest.sh $(LLVM_VERSION) $(OBJ) $(OUT)/guest

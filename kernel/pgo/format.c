@@ -326,6 +326,11 @@ int pgo_object_check(const struct pgo_object *obj)
 			why = "a record's counters lie outside the counters section";
 		else if (pgo_nr_sites(rec) && !pgo_vals_inside(obj, rec))
 			why = "a record's value sites lie outside the values section";
+#if PGO_HAS_BITMAP
+		/* MC/DC bitmaps (-fcoverage-mcdc) are not written: refuse. */
+		else if (rec->NumBitmapBytes)
+			why = "a record has an MC/DC bitmap, which is not supported";
+#endif
 	}
 	if (!why)
 		return 0;

@@ -72,4 +72,9 @@ struct llvm_prf_header {
 
 #define PGO_NR_VALUE_KINDS	(IPVK_Last + 1)
 
+/* Single-byte counters came with LLVM 14; clang 13 never sets the flag. */
+#ifndef VARIANT_MASK_BYTE_COVERAGE
+#define VARIANT_MASK_BYTE_COVERAGE	0
+#endif
+
 #endif /* _KERNEL_PGO_INSTRPROF_H */

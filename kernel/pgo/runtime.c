@@ -168,7 +168,9 @@ void pgo_object_reset(struct pgo_object *obj)
 {
 	unsigned int i, n = pgo_nodes_in_use(obj);
 
-	memset(obj->cnts, 0, obj->cnts_end - obj->cnts);
+	/* Single-byte coverage counters read 0xff until covered, then 0. */
+	memset(obj->cnts, obj->version & VARIANT_MASK_BYTE_COVERAGE ? 0xff : 0,
+	       obj->cnts_end - obj->cnts);
 	for (i = 0; i < n; i++)
 		WRITE_ONCE(obj->vnds[i].Count, 0);
 	atomic_long_set(&obj->values_dropped, 0);

@@ -72,6 +72,13 @@ struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec)
 	return NULL;
 }
 
+/* prog.c's reset hook (built with -DPROG_RESET): what writing "reset" does. */
+void prog_reset(void);
+void prog_reset(void)
+{
+	pgo_object_reset(&pgo_vmlinux);
+}
+
 static void __attribute__((noreturn)) harness_die(const char *why)
 {
 	fprintf(stderr, "harness: FATAL: %s\n", why);

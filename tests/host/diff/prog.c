@@ -13,6 +13,12 @@
  *  - memcpy()/memset() with sizes in several memop buckets (0-8 exact,
  *    powers of two, ranges, >= 513),
  *  - a function that is never called.
+ *
+ * Built with -DPROG_RESET, main() runs everything, calls prog_reset() (the
+ * runtime's reset: compiler-rt's __llvm_profile_reset_counters() in binary
+ * A, the kernel's pgo_object_reset() in binary B), then runs a part again:
+ * the profile holds that part's counts, and value nodes from before the
+ * reset stay in the lists with count 0.
  */
 #include <stdio.h>
 #include <string.h>
@@ -116,7 +122,9 @@ noinline unsigned long memops(unsigned int rounds)
 	return acc;
 }
 
-int main(void)
+void prog_reset(void);
+
+static unsigned long workload(void)
 {
 	unsigned long acc = 0;
 	unsigned int i;
@@ -145,7 +153,22 @@ int main(void)
 		acc += leaf_c(i);
 	if (acc == 1) /* never: keeps never_called() in the binary */
 		never_called();
+	return acc;
+}
 
+int main(void)
+{
+	unsigned long acc = workload();
+
+#ifdef PROG_RESET
+	unsigned int i;
+
+	prog_reset();
+	acc += branches(300);
+	for (i = 0; i < 10; i++)
+		acc += call_op(i, acc);
+	acc += memops(4);
+#endif
 	printf("prog: %lu\n", acc);
 	return 0;
 }
