@@ -6,9 +6,11 @@
  * per page, with an offset.  Serializing on every call would make a read
  * quadratic, and the file could change size between two of its pages.  So
  * a read at offset 0 serializes the profile once into a snapshot that
- * belongs to the open file, later pages come from it, and the read that
- * finds the end frees it.  Snapshots of readers that stop early are freed
- * when they grow stale, when too many pile up, or with their object.
+ * belongs to the open file, and later pages come from it.  The read that
+ * finds the end frees the data but remembers the size, so that reading on
+ * past the end keeps returning 0 instead of serving a newer, longer
+ * profile's tail (sendfile() does read again).  Snapshots are dropped when
+ * they grow stale, when too many pile up, or with their object.
  *
  * Removing the group (module unload) waits for reads in progress in the
  * sysfs core; a reader's next read() then fails with -ENODEV.  So a read
@@ -26,9 +28,10 @@
 
 #include "pgo.h"
 
-#define PGO_MAX_SNAPSHOTS	8
+#define PGO_MAX_SNAPSHOTS	16
 #define PGO_SNAPSHOT_TTL	(60 * HZ)
 
+/* A profile being read; @buf is NULL once the reader got to the end. */
 struct pgo_snapshot {
 	struct list_head list;
 	const struct file *file;
@@ -106,8 +109,8 @@ static ssize_t pgo_profraw_read(struct file *file, struct kobject *kobj,
 	list_for_each_entry(snap, &obj->snapshots, list)
 		if (snap->file == file)
 			found = snap;
-	/* Offset 0 starts a new read: it gets a fresh profile. */
-	if (found && !off) {
+	/* Offset 0 starts a new read, and so does going back after the end. */
+	if (found && (!off || (!found->buf && off < found->size))) {
 		pgo_snapshot_free(obj, found);
 		found = NULL;
 	}
@@ -120,7 +123,8 @@ static ssize_t pgo_profraw_read(struct file *file, struct kobject *kobj,
 	}
 
 	if (off >= found->size) {
-		pgo_snapshot_free(obj, found);
+		kvfree(found->buf);
+		found->buf = NULL;
 		ret = 0;
 	} else {
 		ret = min_t(size_t, count, found->size - off);

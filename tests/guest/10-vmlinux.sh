@@ -11,6 +11,8 @@ stat -c '%n %a %U %G' $P/profraw $P/reset > $D/modes.txt
 
 # Copies by every reader the ABI names.
 cat $P/profraw > $D/cat.profraw
+cat $P/profraw > $D/cat2.profraw
+cp $P/profraw $D/cp.profraw
 dd if=$P/profraw of=$D/dd4k.profraw bs=4k 2>/dev/null
 dd if=$P/profraw of=$D/dd1m.profraw bs=1M 2>/dev/null
 

@@ -36,12 +36,15 @@ cat $M/profraw > $D/global-reset.profraw
 
 # Unload while a slow reader is in the middle of the file.
 echo 50 > $PAR/run
-dd if=$M/profraw of=$D/unload-read.profraw bs=64 2> $D/unload-read.err &
+rm -f /tmp/ready
+pgotest slowread $M/profraw 64 $D/unload-read.profraw /tmp/ready 2000 \
+	> $D/unload-read.txt 2>&1 &
 reader=$!
+while [ ! -e /tmp/ready ]; do sleep 0.1; done
 rmmod $MOD
 echo "rmmod: $?" > $D/unload.txt
 wait $reader
-echo "reader: $?" >> $D/unload.txt
+echo "reader: $(cat $D/unload-read.txt)" >> $D/unload.txt
 [ -e /sys/module/$MOD ] && echo "still-present" >> $D/unload.txt
 
 # Load again: a fresh profile.

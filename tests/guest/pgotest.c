@@ -11,6 +11,11 @@
  *   pgotest writefill PATH C N    write N bytes of character C
  *   pgotest writeempty PATH       write(fd, "", 0)
  *   pgotest runas UID CMD ARG...  run CMD as UID (and gid UID)
+ *   pgotest slowread PATH BS OUT READY USEC
+ *                                 read PATH into OUT in BS-byte reads,
+ *                                 creating READY after the first one and
+ *                                 sleeping USEC between reads; prints
+ *                                 "complete <bytes>" or the errno name
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -106,6 +111,28 @@ int main(int argc, char **argv)
 		if (n < 0)
 			return report(-1);
 		printf("%zu %lld\n", total, now_ns() - t0);
+		return 0;
+	}
+	if (!strcmp(cmd, "slowread") && argc == 7) {
+		size_t bs = atol(argv[3]), total = 0;
+		char *buf = malloc(bs);
+		int in = open(argv[2], O_RDONLY);
+		int out = open(argv[4], O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		ssize_t n;
+
+		if (in < 0 || out < 0 || !buf)
+			return report(-1);
+		while ((n = read(in, buf, bs)) > 0) {
+			if (write(out, buf, n) != n)
+				return report(-1);
+			if (!total)
+				close(open(argv[5], O_WRONLY | O_CREAT, 0600));
+			total += n;
+			usleep(atoi(argv[6]));
+		}
+		if (n < 0)
+			return report(-1);
+		printf("complete %zu\n", total);
 		return 0;
 	}
 	if (!strcmp(cmd, "pread") && argc == 5) {

@@ -13,7 +13,7 @@ trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,out,guest,lib/modules,etc,root}
 cp /bin/busybox "$root/bin/busybox"
 for t in sh mount umount mkdir cat dd ls stat grep sed awk sleep echo printf \
-	 insmod rmmod lsmod dmesg tar sync poweroff cp rm wc head tail od \
+	 insmod rmmod lsmod dmesg tar sync poweroff reboot cp rm wc head tail od \
 	 cmp date time env id chmod su true false seq mknod find basename \
 	 readlink tee sort uniq expr test kill ps xargs; do
 	ln -sf busybox "$root/bin/$t"

@@ -52,6 +52,7 @@ static noinline void pgo_test_hot(unsigned long i)
 	pgo_test_sink += fn(i);
 	pgo_test_sink += ext("pgo");
 	memcpy(pgo_test_dst, pgo_test_src, len);
+	pgo_test_sink += pgo_test_dst[i % sizeof(pgo_test_dst)];
 }
 
 static int pgo_test_run_set(const char *val, const struct kernel_param *kp)
