@@ -66,6 +66,37 @@ case "$(grep '^reader:' "$D/unload.txt")" in
 	fail "read across unload: $(cat "$D/unload.txt")" ;;
 esac
 
+# Retention: the final profile stays, and the same binary adds up.
+R=/sys/kernel/pgo/retained/pgo_test_module
+grep -qx "$R/profraw 400 root root" "$D/retained-modes.txt" &&
+	grep -qx "$R/reset 200 root root" "$D/retained-modes.txt" &&
+	pass "retained profile files are 0400/0200 root" ||
+	fail "retained modes: $(cat "$D/retained-modes.txt")"
+for f in retained1 retained2; do
+	check "$f.profraw accepted by llvm-profdata-$LLVM_VERSION" profile_valid "$D/$f.profraw"
+done
+n=$(func_count "$D/retained1.profraw" pgo_test_hot)
+[ "$n" = 50 ] && pass "retained profile has the unloaded module's count (50)" ||
+	fail "retained count '$n', expected 50"
+n=$(func_count "$D/retained2.profraw" pgo_test_hot)
+[ "$n" = 55 ] && pass "second unload of the same binary adds up (50 + 5 = 55)" ||
+	fail "retained count after second unload '$n', expected 55"
+profdata show --ic-targets --function=pgo_test_hot "$D/retained2.profraw" > "$D/retained2-hot.txt" 2>&1
+grep -qE "\[ *[0-9]+, *([^ ]*;)?pgo_test_add, *19 \]" "$D/retained2-hot.txt" &&
+	pass "retained indirect-call targets stay resolved across loads (add x19)" ||
+	fail "retained targets: $(grep -A6 'Indirect Target' "$D/retained2-hot.txt")"
+grep -qx 'discard: ok 1' "$D/discard.txt" && ! grep -q still-present "$D/discard.txt" &&
+	pass "writing 1 to retained reset discards it" || fail "discard: $(cat "$D/discard.txt")"
+if [ "$LLVM_VERSION" -ge 14 ]; then
+	want=$(readelf -n "$obj/../ext-$LLVM_VERSION/test_modules/pgo_test_module.ko" |
+		awk '/Build ID:/ { print $3 }')
+	got=$(profdata show --binary-ids "$D/driven.profraw" 2>/dev/null |
+		awk '/Binary IDs:/ { getline; print $1 }')
+	[ -n "$want" ] && [ "$got" = "$want" ] &&
+		pass "binary id of the module's profile is its build id ($got)" ||
+		fail "binary id '$got', build id '$want'"
+fi
+
 # The module's own profile never names vmlinux functions as its records.
 profdata show --all-functions "$D/driven.profraw" 2>/dev/null | grep -c '^  [^ ]*:$' |
 	{ read -r nf; [ "$nf" -ge 4 ] && [ "$nf" -le 20 ] &&

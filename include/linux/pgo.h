@@ -26,6 +26,8 @@ enum pgo_section {
  * @size: size of each section
  * @nr_duplicates: sections found more than once (not merged at link time)
  * @nr_unknown: __llvm_prf_* sections this kernel does not know
+ * @build_id_note: the module's .note.gnu.build-id section, if any
+ * @build_id_note_size: its size
  * @obj: the module's profiled object, NULL if it has none
  */
 struct pgo_module_info {
@@ -33,6 +35,8 @@ struct pgo_module_info {
 	unsigned long size[PGO_NR_SECTS];
 	unsigned int nr_duplicates;
 	unsigned int nr_unknown;
+	const void *build_id_note;
+	unsigned long build_id_note_size;
 	struct pgo_object *obj;
 };
 

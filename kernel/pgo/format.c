@@ -30,7 +30,11 @@ struct pgo_value_data {
 	u64 count;
 };
 
-static size_t pgo_counter_size(const struct pgo_object *obj)
+/**
+ * pgo_counter_size() - size of one of an object's counters
+ * @obj: the object
+ */
+size_t pgo_counter_size(const struct pgo_object *obj)
 {
 	return obj->version & VARIANT_MASK_BYTE_COVERAGE ? 1 : sizeof(u64);
 }
@@ -40,13 +44,46 @@ static size_t pgo_nr_records(const struct pgo_object *obj)
 	return obj->data_end - obj->data;
 }
 
-static unsigned int pgo_nr_sites(const struct llvm_prf_data *rec)
+/**
+ * pgo_nr_sites() - number of value sites of a record, all kinds together
+ * @rec: the record
+ */
+unsigned int pgo_nr_sites(const struct llvm_prf_data *rec)
 {
 	unsigned int kind, n = 0;
 
 	for (kind = 0; kind < PGO_NR_VALUE_KINDS; kind++)
 		n += rec->NumValueSites[kind];
 	return n;
+}
+
+/**
+ * pgo_rec_counters() - where a record's counters are
+ * @rec: the record, in place
+ */
+char *pgo_rec_counters(const struct llvm_prf_data *rec)
+{
+	char *cnts = (char *)(uintptr_t)rec->CounterPtr;
+
+	return PGO_RELATIVE_COUNTERS ? cnts + (uintptr_t)rec : cnts;
+}
+
+/**
+ * pgo_rec_relocate() - point a copied record at its copied counters
+ * @rec: the record, at its new place
+ * @cnts: its counters
+ * @vals: its value list heads, or NULL
+ */
+void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, void *vals)
+{
+	u64 ptr = (uintptr_t)cnts, v = (uintptr_t)vals;
+
+	if (PGO_RELATIVE_COUNTERS)
+		ptr -= (uintptr_t)rec;
+	memcpy((void *)rec + offsetof(struct llvm_prf_data, CounterPtr), &ptr,
+	       sizeof(ptr));
+	memcpy((void *)rec + offsetof(struct llvm_prf_data, Values), &v,
+	       sizeof(v));
 }
 
 /* Size of a record's value block, without the values themselves. */
@@ -61,8 +98,20 @@ static size_t pgo_value_block_base(const struct llvm_prf_data *rec)
 	return size;
 }
 
+/*
+ * The binary id section: one {u64 length, id padded to 8} entry.  LLVM 13's
+ * reader mishandles it (raw version 7): write none there.
+ */
+static size_t pgo_binary_ids_size(const struct pgo_object *obj)
+{
+	if (INSTR_PROF_RAW_VERSION < 8 || !obj->build_id_len)
+		return 0;
+	return sizeof(u64) + ALIGN(obj->build_id_len, 8);
+}
+
 /* Offsets of the parts of the file; all but the value blocks are fixed. */
 struct pgo_layout {
+	size_t ids;
 	size_t data;
 	size_t cnts;
 	size_t names;
@@ -71,7 +120,8 @@ struct pgo_layout {
 
 static void pgo_layout(const struct pgo_object *obj, struct pgo_layout *l)
 {
-	l->data = sizeof(struct llvm_prf_header);
+	l->ids = sizeof(struct llvm_prf_header);
+	l->data = l->ids + pgo_binary_ids_size(obj);
 	l->cnts = l->data + pgo_nr_records(obj) * sizeof(struct llvm_prf_data);
 	l->names = l->cnts + ALIGN(obj->cnts_end - obj->cnts, 8);
 	l->values = l->names + ALIGN(obj->names_end - obj->names, 8);
@@ -108,7 +158,7 @@ size_t pgo_profile_bound(const struct pgo_object *obj, unsigned int *limit)
  */
 #define __llvm_profile_get_magic()	INSTR_PROF_RAW_MAGIC_64
 #define __llvm_profile_get_version()	(obj->version)
-#define __llvm_write_binary_ids(x)	((void)(x), 0)
+#define __llvm_write_binary_ids(x)	((void)(x), pgo_binary_ids_size(obj))
 
 static void pgo_write_header(const struct pgo_object *obj,
 			     const struct pgo_layout *l, void *buf)
@@ -147,12 +197,8 @@ static void pgo_write_data(const struct pgo_object *obj,
 	struct llvm_prf_data *out = buf + l->data;
 
 	for (rec = obj->data; rec < obj->data_end; rec++, out++) {
-		const char *cnts = (const char *)(uintptr_t)rec->CounterPtr;
-		u64 ptr;
+		u64 ptr = l->cnts + (pgo_rec_counters(rec) - obj->cnts);
 
-		if (PGO_RELATIVE_COUNTERS)
-			cnts += (uintptr_t)rec;
-		ptr = l->cnts + (cnts - obj->cnts);
 		if (PGO_RELATIVE_COUNTERS)
 			ptr -= (void *)out - buf;
 
@@ -274,6 +320,11 @@ size_t pgo_profile_write(const struct pgo_object *obj, void *buf, size_t size,
 
 	memset(buf, 0, l.values);
 	pgo_write_header(obj, &l, buf);
+	if (l.data > l.ids) {
+		*(u64 *)(buf + l.ids) = obj->build_id_len;
+		memcpy(buf + l.ids + sizeof(u64), obj->build_id,
+		       obj->build_id_len);
+	}
 	pgo_write_data(obj, &l, buf);
 	pgo_write_counters(obj, &l, buf);
 	memcpy(buf + l.names, obj->names, obj->names_end - obj->names);
@@ -316,10 +367,8 @@ int pgo_object_check(const struct pgo_object *obj)
 	else if (((void *)obj->vnds_end - (void *)obj->vnds) % sizeof(*obj->vnds))
 		why = "value node section is not a whole number of nodes";
 	for (rec = obj->data; !why && rec < obj->data_end; rec++) {
-		const char *cnts = (const char *)(uintptr_t)rec->CounterPtr;
+		const char *cnts = pgo_rec_counters(rec);
 
-		if (PGO_RELATIVE_COUNTERS)
-			cnts += (uintptr_t)rec;
 		if (cnts < obj->cnts ||
 		    rec->NumCounters > (obj->cnts_end - cnts) / cnt_size ||
 		    (cnts - obj->cnts) % cnt_size)

@@ -8,10 +8,12 @@
  * runtime takes value nodes from the module's own pool; when it goes live,
  * the object's "pgo" group appears in /sys/module/<name>/; when it goes
  * away, the group is removed (waiting for reads in progress), the object
- * is unregistered (waiting for the runtime) and freed, all before the
- * loader frees the module's memory.
+ * is unregistered (waiting for the runtime), its final profile is copied
+ * for retention (retain.c) and the object is freed, all before the loader
+ * frees the module's memory.
  */
 
+#include <linux/buildid.h>
 #include <linux/init.h>
 #include <linux/module.h>
 #include <linux/notifier.h>
@@ -46,6 +48,11 @@ void pgo_module_section(struct module *mod, const char *name, void *addr,
 	struct pgo_module_info *info = &mod->pgo;
 	int i;
 
+	if (!strcmp(name, ".note.gnu.build-id")) {
+		info->build_id_note = addr;
+		info->build_id_note_size = size;
+		return;
+	}
 	if (!str_has_prefix(name, "__llvm_prf_"))
 		return;
 	i = match_string(pgo_section_names, PGO_NR_SECTS, name);
@@ -88,6 +95,11 @@ static void pgo_module_coming(struct module *mod)
 		return;
 	obj->name = mod->name;
 	obj->version = pgo_vmlinux.version;
+	obj->reset = pgo_object_reset;
+	if (info->build_id_note &&
+	    !build_id_parse_buf(info->build_id_note, obj->build_id,
+				info->build_id_note_size))
+		obj->build_id_len = BUILD_ID_SIZE_MAX;
 	obj->data = info->start[PGO_SECT_DATA];
 	obj->data_end = info->start[PGO_SECT_DATA] + info->size[PGO_SECT_DATA];
 	obj->cnts = info->start[PGO_SECT_CNTS];
@@ -114,6 +126,8 @@ static void pgo_module_going(struct module *mod)
 		return;
 	pgo_sysfs_del(obj);
 	pgo_object_del(obj);
+	/* The module's memory is still there: keep its final profile. */
+	pgo_retain(obj);
 	mod->pgo.obj = NULL;
 	kfree(obj);
 }
@@ -129,7 +143,7 @@ static int pgo_module_notify(struct notifier_block *nb, unsigned long state,
 		break;
 	case MODULE_STATE_LIVE:
 		if (mod->pgo.obj)
-			pgo_sysfs_add(mod->pgo.obj, &mod->mkobj.kobj, false);
+			pgo_sysfs_add(mod->pgo.obj, &mod->mkobj.kobj, "pgo");
 		break;
 	case MODULE_STATE_GOING:
 		pgo_module_going(mod);

@@ -8,6 +8,7 @@
  * and the hot path holds off preemption while it uses the object.
  */
 
+#include <linux/buildid.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
 #include <linux/mutex.h>
@@ -83,9 +84,9 @@ void pgo_object_del(struct pgo_object *obj)
 }
 
 /**
- * pgo_reset_all() - reset vmlinux and every registered object
+ * pgo_objects_reset() - reset vmlinux and every registered object
  */
-void pgo_reset_all(void)
+void pgo_objects_reset(void)
 {
 	struct pgo_object *obj;
 
@@ -96,12 +97,28 @@ void pgo_reset_all(void)
 	mutex_unlock(&pgo_objects_lock);
 }
 
+/**
+ * pgo_object_reset_all() - reset vmlinux and every module, drop retained ones
+ * @obj: unused; the signature is that of struct pgo_object's @reset
+ */
+void pgo_object_reset_all(struct pgo_object *obj)
+{
+	pgo_objects_reset();
+	pgo_retained_discard_all();
+}
+
 static int __init pgo_vmlinux_init(void)
 {
 	struct pgo_object *obj = &pgo_vmlinux;
+	struct kobject *kobj;
+	int ret;
 
 	obj->version = &__llvm_profile_raw_version ?
 		       __llvm_profile_raw_version : INSTR_PROF_RAW_VERSION;
+	obj->reset = pgo_object_reset_all;
+	if (!build_id_parse_buf(__start_notes, obj->build_id,
+				__stop_notes - __start_notes))
+		obj->build_id_len = BUILD_ID_SIZE_MAX;
 	if (pgo_object_check(obj)) {
 		/* The runtime must not use what the writer would reject. */
 		obj->data_end = obj->data;
@@ -111,6 +128,13 @@ static int __init pgo_vmlinux_init(void)
 		(size_t)(obj->data_end - obj->data),
 		(unsigned int)(obj->vnds_end - obj->vnds),
 		obj->version & ~VARIANT_MASKS_ALL);
-	return pgo_sysfs_add(obj, kernel_kobj, true);
+
+	kobj = kobject_create_and_add("pgo", kernel_kobj);
+	if (!kobj)
+		return -ENOMEM;
+	ret = pgo_sysfs_add(obj, kobj, NULL);
+	if (!ret)
+		ret = pgo_retain_init(kobj);
+	return ret;
 }
 late_initcall(pgo_vmlinux_init);

@@ -10,6 +10,7 @@
 #define _KERNEL_PGO_PGO_H
 
 #include <linux/atomic.h>
+#include <linux/buildid.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
@@ -35,6 +36,9 @@
  * @values_dropped: values not recorded because @vnds was exhausted
  * @dropped_reported: whether the log has said so already
  * @version: raw version word with the variant flags the compiler emitted
+ * @build_id: GNU build id of the binary, written as the profile's binary id
+ * @build_id_len: its length, 0 if unknown
+ * @reset: what writing "1" to the object's "reset" file does
  * @list: entry in the RCU list of module objects (objects.c)
  * @rcu: for freeing a module object after lock-free readers are done
  * @snap_lock: protects @snapshots
@@ -65,6 +69,9 @@ struct pgo_object {
 	atomic_long_t values_dropped;
 	bool dropped_reported;
 	u64 version;
+	u8 build_id[BUILD_ID_SIZE_MAX];
+	unsigned int build_id_len;
+	void (*reset)(struct pgo_object *obj);
 	struct list_head list;
 	struct rcu_head rcu;
 
@@ -87,6 +94,7 @@ extern struct llvm_prf_value_node *__start___llvm_prf_vals[],
 extern struct llvm_prf_value_node __start___llvm_prf_vnds[],
 	__stop___llvm_prf_vnds[];
 
+extern const char __start_notes[], __stop_notes[];
 /* Defined by IR-instrumented objects; absent with -fprofile-instr-generate. */
 extern const u64 __llvm_profile_raw_version __weak;
 
@@ -105,17 +113,33 @@ size_t pgo_profile_bound(const struct pgo_object *obj, unsigned int *limit);
 size_t pgo_profile_write(const struct pgo_object *obj, void *buf, size_t size,
 			 unsigned int limit);
 int pgo_object_check(const struct pgo_object *obj);
+unsigned int pgo_nr_sites(const struct llvm_prf_data *rec);
+char *pgo_rec_counters(const struct llvm_prf_data *rec);
+void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, void *vals);
+size_t pgo_counter_size(const struct pgo_object *obj);
 
 /* objects.c */
 extern struct pgo_object pgo_vmlinux;
 struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec);
 void pgo_object_add(struct pgo_object *obj);
 void pgo_object_del(struct pgo_object *obj);
-void pgo_reset_all(void);
+void pgo_objects_reset(void);
+void pgo_object_reset_all(struct pgo_object *obj);
 
 /* sysfs.c */
-int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj, bool reset_all);
+int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj,
+		  const char *dir);
 void pgo_sysfs_del(struct pgo_object *obj);
+
+/* retain.c */
+#ifdef CONFIG_MODULES
+void pgo_retain(const struct pgo_object *obj);
+void pgo_retained_discard_all(void);
+int pgo_retain_init(struct kobject *parent);
+#else
+static inline void pgo_retained_discard_all(void) { }
+static inline int pgo_retain_init(struct kobject *parent) { return 0; }
+#endif
 
 /**
  * pgo_object_contains() - whether a record belongs to an object

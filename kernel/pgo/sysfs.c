@@ -147,31 +147,24 @@ static ssize_t pgo_reset_write(struct file *file, struct kobject *kobj,
 			       struct bin_attribute *attr, char *buf,
 			       loff_t off, size_t count)
 {
-	if (!pgo_reset_valid(buf, off, count))
-		return -EINVAL;
-	pgo_object_reset(attr->private);
-	return count;
-}
+	struct pgo_object *obj = attr->private;
 
-static ssize_t pgo_reset_all_write(struct file *file, struct kobject *kobj,
-				   struct bin_attribute *attr, char *buf,
-				   loff_t off, size_t count)
-{
 	if (!pgo_reset_valid(buf, off, count))
 		return -EINVAL;
-	pgo_reset_all();
+	obj->reset(obj);
 	return count;
 }
 
 /**
- * pgo_sysfs_add() - create the "pgo" group of an object
- * @obj: the object
- * @kobj: the kobject to hang the group on (kernel_kobj, a module's kobject)
- * @reset_all: whether writing "reset" resets every object or just @obj
+ * pgo_sysfs_add() - create the "profraw" and "reset" files of an object
+ * @obj: the object; writing "1" to "reset" calls @obj->reset
+ * @kobj: the kobject to add them to
+ * @dir: name of the group's directory under @kobj, or NULL for none
  *
  * Return: 0 or a negative errno from sysfs.
  */
-int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj, bool reset_all)
+int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj,
+		  const char *dir)
 {
 	int ret;
 
@@ -187,13 +180,13 @@ int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj, bool reset_all)
 	sysfs_bin_attr_init(&obj->reset_attr);
 	obj->reset_attr.attr.name = "reset";
 	obj->reset_attr.attr.mode = 0200;
-	obj->reset_attr.write = reset_all ? pgo_reset_all_write : pgo_reset_write;
+	obj->reset_attr.write = pgo_reset_write;
 	obj->reset_attr.private = obj;
 
 	obj->bin_attrs[0] = &obj->profraw_attr;
 	obj->bin_attrs[1] = &obj->reset_attr;
 	obj->bin_attrs[2] = NULL;
-	obj->group.name = "pgo";
+	obj->group.name = dir;
 	obj->group.bin_attrs = obj->bin_attrs;
 
 	ret = sysfs_create_group(kobj, &obj->group);
@@ -206,7 +199,7 @@ int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj, bool reset_all)
 }
 
 /**
- * pgo_sysfs_del() - remove an object's "pgo" group and free its snapshots
+ * pgo_sysfs_del() - remove an object's files and free its snapshots
  * @obj: the object
  *
  * Waits for reads in progress; later reads of the removed files fail.

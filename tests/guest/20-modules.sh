@@ -47,10 +47,18 @@ wait $reader
 echo "reader: $(cat $D/unload-read.txt)" >> $D/unload.txt
 [ -e /sys/module/$MOD ] && echo "still-present" >> $D/unload.txt
 
-# Load again: a fresh profile.
+# Its final profile is retained.
+R=/sys/kernel/pgo/retained/$MOD
+stat -c '%n %a %U %G' $R/profraw $R/reset > $D/retained-modes.txt
+cat $R/profraw > $D/retained1.profraw
+
+# Load again: a fresh live profile; unloading adds into the retained one.
 insmod /lib/modules/$MOD.ko
 echo 5 > $PAR/run
 cat $M/profraw > $D/reload.profraw
 rmmod $MOD
+cat $R/profraw > $D/retained2.profraw
+printf 'discard: %s\n' "$(pgotest write $R/reset 1)" > $D/discard.txt
+[ -e $R ] && echo "retained-still-present" >> $D/discard.txt
 dmesg | grep -i pgo > $D/dmesg-pgo.txt
 echo done

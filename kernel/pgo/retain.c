@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Clang PGO: retained profiles of unloaded modules.
+ *
+ * When an instrumented module goes away, a copy of its profile sections
+ * becomes a profiled object of its own, /sys/kernel/pgo/retained/<name>/,
+ * and a KOBJ_ADD uevent (SUBSYSTEM=pgo, PGO_MODULE=<name>) tells userspace
+ * to save it.  The copy is a struct pgo_object like any other, so the raw
+ * format writer and the sysfs files serve it unchanged.
+ *
+ * The same binary (same build id and profile layout) unloaded again adds
+ * its counts into the copy; its indirect-call targets are translated from
+ * the new load address to the one the copy's records carry.  A different
+ * binary under the same name replaces the copy.  pgo.retain_kb bounds the
+ * memory of all copies: past it, the oldest is dropped.
+ */
+
+#include <linux/kobject.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+#include <linux/vmalloc.h>
+
+#include "pgo.h"
+
+/* pgo.retain_kb=, /sys/module/pgo/parameters/retain_kb */
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "pgo."
+
+/**
+ * struct pgo_retained - the final profile of an unloaded module
+ * @obj: the profile; its sections all point into @blob
+ * @kobj: /sys/kernel/pgo/retained/<name>
+ * @node: entry in pgo_retained_list, oldest first
+ * @size: memory it takes, counted against pgo.retain_kb
+ * @blob: records, counters, names, value list heads and value nodes
+ * @name: the module's name
+ */
+struct pgo_retained {
+	struct pgo_object obj;
+	struct kobject kobj;
+	struct list_head node;
+	size_t size;
+	void *blob;
+	char name[MODULE_NAME_LEN];
+};
+
+static unsigned int retain_kb = 16384;
+
+/* Protects pgo_retained_list and pgo_retained_bytes. */
+static DEFINE_MUTEX(pgo_retain_lock);
+static LIST_HEAD(pgo_retained_list);
+static size_t pgo_retained_bytes;
+static struct kset *pgo_retained_kset;
+
+static void pgo_retained_release(struct kobject *kobj)
+{
+	struct pgo_retained *r = container_of(kobj, struct pgo_retained, kobj);
+
+	vfree(r->blob);
+	kfree(r);
+}
+
+static const struct kobj_type pgo_retained_ktype = {
+	.release	= pgo_retained_release,
+	.sysfs_ops	= &kobj_sysfs_ops,
+};
+
+static void pgo_retained_discard(struct pgo_object *obj);
+
+/*
+ * Copy @src's records, counters and names into a new object with empty
+ * value lists and room for @nr_nodes value nodes.
+ */
+static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
+					       unsigned int nr_nodes)
+{
+	size_t nr_rec = src->data_end - src->data;
+	size_t cnts = src->cnts_end - src->cnts;
+	size_t names = src->names_end - src->names;
+	size_t nr_vals = src->vals_end - src->vals;
+	size_t o_cnts, o_names, o_vals, o_nodes, size, i;
+	struct pgo_retained *r;
+	struct pgo_object *obj;
+
+	o_cnts = nr_rec * sizeof(*src->data);
+	o_names = o_cnts + ALIGN(cnts, 8);
+	o_vals = o_names + ALIGN(names, 8);
+	o_nodes = o_vals + nr_vals * sizeof(*src->vals);
+	size = o_nodes + (size_t)nr_nodes * sizeof(*src->vnds);
+
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return NULL;
+	kobject_init(&r->kobj, &pgo_retained_ktype);
+	INIT_LIST_HEAD(&r->node);
+	r->blob = vzalloc(max_t(size_t, size, 1));
+	if (!r->blob) {
+		kobject_put(&r->kobj);
+		return NULL;
+	}
+	r->size = sizeof(*r) + size;
+	strscpy(r->name, src->name, sizeof(r->name));
+
+	obj = &r->obj;
+	obj->name = r->name;
+	obj->version = src->version;
+	memcpy(obj->build_id, src->build_id, sizeof(obj->build_id));
+	obj->build_id_len = src->build_id_len;
+	obj->reset = pgo_retained_discard;
+	obj->data = r->blob;
+	obj->data_end = obj->data + nr_rec;
+	obj->cnts = r->blob + o_cnts;
+	obj->cnts_end = obj->cnts + cnts;
+	obj->names = r->blob + o_names;
+	obj->names_end = obj->names + names;
+	obj->vals = r->blob + o_vals;
+	obj->vals_end = obj->vals + nr_vals;
+	obj->vnds = r->blob + o_nodes;
+	obj->vnds_end = obj->vnds + nr_nodes;
+
+	memcpy(obj->data, src->data, o_cnts);
+	memcpy(obj->cnts, src->cnts, cnts);
+	memcpy(r->blob + o_names, src->names, names);
+	for (i = 0; i < nr_rec; i++) {
+		const struct llvm_prf_data *in = &src->data[i];
+		struct llvm_prf_value_node **vals = NULL;
+
+		if (pgo_nr_sites(in))
+			vals = obj->vals + ((struct llvm_prf_value_node **)
+					    (uintptr_t)in->Values - src->vals);
+		pgo_rec_relocate(&obj->data[i],
+				 obj->cnts + (pgo_rec_counters(in) - src->cnts),
+				 vals);
+	}
+	return r;
+}
+
+/* Add @count of @value to a site of @obj, taking a node if it is new. */
+static void pgo_site_add(struct pgo_object *obj,
+			 struct llvm_prf_value_node **slot, u64 value, u64 count)
+{
+	struct llvm_prf_value_node *node;
+	unsigned int i;
+
+	for (; *slot; slot = &(*slot)->Next) {
+		if ((*slot)->Value == value) {
+			(*slot)->Count += count;
+			return;
+		}
+	}
+	i = atomic_read(&obj->vnds_used);
+	if (i >= obj->vnds_end - obj->vnds) {
+		atomic_long_inc(&obj->values_dropped);
+		return;
+	}
+	atomic_set(&obj->vnds_used, i + 1);
+	node = &obj->vnds[i];
+	node->Value = value;
+	node->Count = count;
+	*slot = node;
+}
+
+/* An indirect-call target of @from's code, as an address in @to's. */
+static u64 pgo_translate(const struct pgo_object *from,
+			 const struct pgo_object *to, u64 target)
+{
+	size_t i, n = from->data_end - from->data;
+
+	for (i = 0; i < n; i++)
+		if (from->data[i].FunctionPointer == target)
+			return to->data[i].FunctionPointer;
+	return target;
+}
+
+/* Add every value of @src to @dst, an object of the same binary. */
+static void pgo_add_values(struct pgo_object *dst, const struct pgo_object *src)
+{
+	size_t i, n = src->data_end - src->data;
+
+	for (i = 0; i < n; i++) {
+		struct llvm_prf_value_node **from, **to;
+		unsigned int kind, s;
+
+		if (!pgo_nr_sites(&src->data[i]))
+			continue;
+		from = (void *)(uintptr_t)src->data[i].Values;
+		to = (void *)(uintptr_t)dst->data[i].Values;
+		for (kind = 0; kind < PGO_NR_VALUE_KINDS; kind++) {
+			unsigned int nr = src->data[i].NumValueSites[kind];
+
+			for (s = 0; s < nr; s++) {
+				struct llvm_prf_value_node *node;
+
+				for (node = from[s]; node; node = node->Next) {
+					u64 v = node->Value;
+
+					if (kind == IPVK_IndirectCallTarget)
+						v = pgo_translate(src, dst, v);
+					pgo_site_add(dst, &to[s], v, node->Count);
+				}
+			}
+			from += nr;
+			to += nr;
+		}
+	}
+}
+
+static void pgo_add_counters(struct pgo_object *dst,
+			     const struct pgo_object *src)
+{
+	size_t i, n = dst->cnts_end - dst->cnts;
+
+	if (pgo_counter_size(dst) == 1) {
+		/* Byte coverage: 0 means covered. */
+		for (i = 0; i < n; i++)
+			dst->cnts[i] &= src->cnts[i];
+		return;
+	}
+	for (i = 0; i < n / sizeof(u64); i++)
+		((u64 *)dst->cnts)[i] += ((const u64 *)src->cnts)[i];
+}
+
+/* Whether counts of @b may be added into @a: same build, same layout. */
+static bool pgo_same_binary(const struct pgo_object *a,
+			    const struct pgo_object *b)
+{
+	size_t i, n = a->data_end - a->data;
+
+	if (a->build_id_len != b->build_id_len ||
+	    memcmp(a->build_id, b->build_id, a->build_id_len) ||
+	    n != b->data_end - b->data ||
+	    a->cnts_end - a->cnts != b->cnts_end - b->cnts ||
+	    a->vals_end - a->vals != b->vals_end - b->vals)
+		return false;
+	for (i = 0; i < n; i++)
+		if (a->data[i].NameRef != b->data[i].NameRef ||
+		    a->data[i].FuncHash != b->data[i].FuncHash ||
+		    a->data[i].NumCounters != b->data[i].NumCounters ||
+		    memcmp(a->data[i].NumValueSites, b->data[i].NumValueSites,
+			   sizeof(a->data[i].NumValueSites)))
+			return false;
+	return true;
+}
+
+static struct pgo_retained *pgo_retained_find(const char *name)
+{
+	struct pgo_retained *r;
+
+	list_for_each_entry(r, &pgo_retained_list, node)
+		if (!strcmp(r->name, name))
+			return r;
+	return NULL;
+}
+
+static void pgo_retained_remove(struct pgo_retained *r)
+{
+	list_del_init(&r->node);
+	pgo_retained_bytes -= r->size;
+	pgo_sysfs_del(&r->obj);
+	kobject_del(&r->kobj);
+	kobject_put(&r->kobj);
+}
+
+/* Drop the oldest profiles until the rest fit in pgo.retain_kb. */
+static void pgo_retain_trim(void)
+{
+	size_t bound = (size_t)READ_ONCE(retain_kb) * 1024;
+	struct pgo_retained *r, *tmp;
+
+	list_for_each_entry_safe(r, tmp, &pgo_retained_list, node) {
+		if (pgo_retained_bytes <= bound)
+			break;
+		pr_info("%s: dropped the retained profile (%zu KiB): pgo.retain_kb=%u is exceeded\n",
+			r->name, r->size >> 10, READ_ONCE(retain_kb));
+		pgo_retained_remove(r);
+	}
+}
+
+static void pgo_retained_insert(struct pgo_retained *r)
+{
+	int ret;
+
+	r->kobj.kset = pgo_retained_kset;
+	ret = kobject_add(&r->kobj, NULL, "%s", r->name);
+	if (!ret)
+		ret = pgo_sysfs_add(&r->obj, &r->kobj, NULL);
+	if (ret) {
+		pr_warn("%s: cannot retain the profile: %d\n", r->name, ret);
+		kobject_put(&r->kobj);
+		return;
+	}
+	list_add_tail(&r->node, &pgo_retained_list);
+	pgo_retained_bytes += r->size;
+	kobject_uevent(&r->kobj, KOBJ_ADD);
+	pgo_retain_trim();
+}
+
+/**
+ * pgo_retain() - keep the final profile of a module that goes away
+ * @obj: the module's object, no longer in use by the runtime or sysfs
+ *
+ * Called while the module's memory is still there.
+ */
+void pgo_retain(const struct pgo_object *obj)
+{
+	struct pgo_retained *old, *r;
+
+	mutex_lock(&pgo_retain_lock);
+	if (!READ_ONCE(retain_kb) || !pgo_retained_kset)
+		goto out;
+
+	old = pgo_retained_find(obj->name);
+	if (old && pgo_same_binary(&old->obj, obj)) {
+		r = pgo_retained_alloc(&old->obj, pgo_nodes_in_use(&old->obj) +
+					pgo_nodes_in_use(obj));
+		if (r) {
+			pgo_add_values(&r->obj, &old->obj);
+			pgo_add_counters(&r->obj, obj);
+			pgo_add_values(&r->obj, obj);
+		}
+	} else {
+		if (old)
+			pr_info("%s: another binary was unloaded (build id %*phN): dropped the retained profile of build id %*phN\n",
+				obj->name, obj->build_id_len, obj->build_id,
+				old->obj.build_id_len, old->obj.build_id);
+		r = pgo_retained_alloc(obj, pgo_nodes_in_use(obj));
+		if (r)
+			pgo_add_values(&r->obj, obj);
+	}
+	if (!r) {
+		pr_warn("%s: cannot retain the profile: out of memory\n",
+			obj->name);
+		goto out;
+	}
+	if (old)
+		pgo_retained_remove(old);
+	pgo_retained_insert(r);
+out:
+	mutex_unlock(&pgo_retain_lock);
+}
+
+/*
+ * Writing "1" to retained/<name>/reset: remove the directory that holds
+ * the file being written, which the sysfs core allows once the writer's
+ * active reference is given up.
+ */
+static void pgo_retained_discard(struct pgo_object *obj)
+{
+	struct pgo_retained *r = container_of(obj, struct pgo_retained, obj);
+	struct kernfs_node *kn;
+
+	kobject_get(&r->kobj);
+	kn = sysfs_break_active_protection(&r->kobj, &obj->reset_attr.attr);
+	mutex_lock(&pgo_retain_lock);
+	if (!list_empty(&r->node))
+		pgo_retained_remove(r);
+	mutex_unlock(&pgo_retain_lock);
+	if (kn)
+		sysfs_unbreak_active_protection(kn);
+	kobject_put(&r->kobj);
+}
+
+/**
+ * pgo_retained_discard_all() - drop every retained profile
+ */
+void pgo_retained_discard_all(void)
+{
+	struct pgo_retained *r, *tmp;
+
+	mutex_lock(&pgo_retain_lock);
+	list_for_each_entry_safe(r, tmp, &pgo_retained_list, node)
+		pgo_retained_remove(r);
+	mutex_unlock(&pgo_retain_lock);
+}
+
+static int pgo_retain_kb_set(const char *val, const struct kernel_param *kp)
+{
+	int ret = param_set_uint(val, kp);
+
+	if (ret)
+		return ret;
+	mutex_lock(&pgo_retain_lock);
+	pgo_retain_trim();
+	mutex_unlock(&pgo_retain_lock);
+	return 0;
+}
+
+static const struct kernel_param_ops pgo_retain_kb_ops = {
+	.set	= pgo_retain_kb_set,
+	.get	= param_get_uint,
+};
+module_param_cb(retain_kb, &pgo_retain_kb_ops, &retain_kb, 0600);
+MODULE_PARM_DESC(retain_kb, "memory for profiles of unloaded modules (KiB), 0: keep none");
+
+static const char *pgo_uevent_name(const struct kobject *kobj)
+{
+	return "pgo";
+}
+
+static int pgo_uevent(const struct kobject *kobj, struct kobj_uevent_env *env)
+{
+	return add_uevent_var(env, "PGO_MODULE=%s", kobject_name(kobj));
+}
+
+static const struct kset_uevent_ops pgo_uevent_ops = {
+	.name	= pgo_uevent_name,
+	.uevent	= pgo_uevent,
+};
+
+/**
+ * pgo_retain_init() - create /sys/kernel/pgo/retained
+ * @parent: /sys/kernel/pgo
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int pgo_retain_init(struct kobject *parent)
+{
+	pgo_retained_kset = kset_create_and_add("retained", &pgo_uevent_ops,
+						parent);
+	return pgo_retained_kset ? 0 : -ENOMEM;
+}

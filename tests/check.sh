@@ -1,0 +1,248 @@
+#!/bin/bash
+# Static checks of what we add to Linux 6.12: the body of `make check`.
+#
+# Run by tests/check.mk with TOP BUILD BASE SRC OBJ KMAKE OVERLAY_FILES
+# PATCHES in the environment (the root Makefile's values).  Prints each
+# unjustified finding, then one line per tool, and exits 1 if any remains.
+# Logs are kept in $BUILD/check/.
+
+set -u
+: "${TOP:?}" "${BUILD:?}" "${BASE:?}" "${SRC:?}" "${OBJ:?}" "${KMAKE:?}"
+: "${OVERLAY_FILES?}" "${PATCHES?}"
+
+LOG=$BUILD/check
+JUSTIFIED=$TOP/tests/checkpatch-justified.txt
+rm -rf "$LOG" && mkdir -p "$LOG" || exit 2
+start=$(date +%s)
+status=0
+
+# ------------------------------------------------------------ checkpatch
+# Our files as files (-f --no-tree), the series as patches against the tree
+# they apply to ($BASE).  One checkpatch run per input: it reports a CamelCase
+# word once per run, so per-file runs keep the findings of a file its own.
+cp_files=()
+cp_skipped=()
+for f in $OVERLAY_FILES; do
+	case $f in
+	*.c | *.h | */Kconfig* | */Makefile | */Kbuild | *.rst | \
+	Documentation/ABI/*)
+		cp_files+=("$f") ;;
+	*)	cp_skipped+=("$f") ;;
+	esac
+done
+
+cp_opts=(--strict --show-types --terse --no-summary --color=never)
+: > "$LOG/checkpatch.raw"
+for f in "${cp_files[@]}"; do
+	(cd "$TOP" && "$BASE/scripts/checkpatch.pl" "${cp_opts[@]}" \
+		--no-tree -f "$f") >> "$LOG/checkpatch.raw" 2>&1
+done
+for p in $PATCHES; do
+	# From $BASE: not a git tree, so checkpatch takes the file as a patch.
+	(cd "$BASE" && scripts/checkpatch.pl "${cp_opts[@]}" "$TOP/$p" 2>&1) |
+		sed "s|^$TOP/||" >> "$LOG/checkpatch.raw"
+done
+
+# Sort every message into justified (by a line of $JUSTIFIED) or not.
+#   <path glob>:<TYPE>[:/<perl regex>/]: <reason>
+# The regex, if given, must match the message text or the flagged line
+# (of the file, or of the patch); it may not contain "/:".
+perl -e '
+	use strict; use warnings;
+	my ($top, $jfile, $log) = @ARGV;
+	my (@rules, %src);
+	open(my $j, "<", $jfile) or die "$jfile: $!\n";
+	while (<$j>) {
+		chomp;
+		next if /^\s*(#|$)/;
+		if (m{^(\S+?):([A-Z0-9_]+)(?::/(.*?)/)?:\s+(\S.*)$}) {
+			my ($glob, $type, $re, $why) = ($1, $2, $3, $4);
+			(my $g = quotemeta $glob) =~ s/\\\*/[^\/]*/g;
+			push @rules, { line => $., text => $_, glob => qr/^$g$/,
+				       type => $type, re => defined $re ? qr/$re/ : undef,
+				       used => 0 };
+		} else {
+			print "checkpatch: $jfile:$.: malformed justification\n";
+			$rules[@rules] = { line => $., text => $_, bad => 1 };
+		}
+	}
+	sub srcline {
+		my ($file, $n) = @_;
+		$src{$file} //= do {
+			my @l;
+			if (open(my $f, "<", "$top/$file")) { @l = <$f>; }
+			\@l;
+		};
+		my $l = $src{$file}[$n - 1] // "";
+		chomp $l;
+		return $l;
+	}
+	my %n = (ERROR => 0, WARNING => 0, CHECK => 0, justified => 0, other => 0);
+	open(my $raw, "<", "$log/checkpatch.raw") or die;
+	open(my $jo, ">", "$log/checkpatch.justified") or die;
+	open(my $uo, ">", "$log/checkpatch.unjustified") or die;
+	while (my $m = <$raw>) {
+		chomp $m;
+		my ($file, $ln, $level, $type, $text) =
+			$m =~ /^(.+?):(\d+): (ERROR|WARNING|CHECK):([A-Z0-9_]+): (.*)$/
+			or do { $n{other}++; print $uo "$m\n"; next };
+		my $line = srcline($file, $ln);
+		my ($rule) = grep {
+			!$_->{bad} && $file =~ $_->{glob} && $type eq $_->{type} &&
+			(!$_->{re} || $text =~ $_->{re} || $line =~ $_->{re})
+		} @rules;
+		if ($rule) {
+			$rule->{used}++;
+			$n{justified}++;
+			print $jo "$m\n\t-> justified by line $rule->{line}\n";
+		} else {
+			$n{$level}++;
+			print $uo "$m\n\t$line\n";
+		}
+	}
+	for (grep { !$_->{bad} && !$_->{used} } @rules) {
+		print "checkpatch: note: justification $jfile:$_->{line} matches nothing (stale?)\n";
+	}
+	my $bad = grep { $_->{bad} } @rules;
+	print "$n{ERROR} $n{WARNING} $n{CHECK} $n{justified} ",
+	      $n{other} + $bad, "\n";
+' "$TOP" "$JUSTIFIED" "$LOG" > "$LOG/checkpatch.counts"
+grep -v '^[0-9]' "$LOG/checkpatch.counts"
+read -r cp_err cp_warn cp_chk cp_just cp_other \
+	< <(grep '^[0-9]' "$LOG/checkpatch.counts")
+: "${cp_err:=1}" "${cp_warn:=0}" "${cp_chk:=0}" "${cp_just:=0}" "${cp_other:=0}"
+if [ -s "$LOG/checkpatch.unjustified" ]; then
+	echo "checkpatch: unjustified (add a fix, or a line to tests/checkpatch-justified.txt):"
+	sed 's/^/  /' "$LOG/checkpatch.unjustified"
+fi
+cp_total=$((cp_err + cp_warn + cp_chk + cp_other))
+[ $cp_total -eq 0 ] || status=1
+
+# ------------------------------------------------------------ W=1, sparse
+# kernel/pgo/ alone, with the tree's own make.  Deleting the objects makes
+# every file compile again (ccache replays the warnings of a cached
+# compile); C=2 then runs sparse on every source without compiling.
+rm -f "$OBJ"/kernel/pgo/*.o
+w1_rc=0
+eval "$KMAKE W=1 kernel/pgo/" > "$LOG/w1.log" 2>&1 || w1_rc=$?
+w1=$(grep -cE '(warning|error):' "$LOG/w1.log")
+sp_rc=0
+eval "$KMAKE W=1 C=2 kernel/pgo/" > "$LOG/sparse.log" 2>&1 || sp_rc=$?
+sp=$(grep -cE '(warning|error):' "$LOG/sparse.log")
+n_cc=$(grep -cE '^ +CC +kernel/pgo/' "$LOG/w1.log")
+n_sp=$(grep -cE '^ +CHECK +.*kernel/pgo/' "$LOG/sparse.log")
+for t in w1:W=1 sparse:sparse; do
+	l=$LOG/${t%%:*}.log
+	if grep -qE '(warning|error):' "$l"; then
+		echo "${t#*:}:"
+		grep -E '(warning|error):' "$l" | sed 's/^/  /'
+	fi
+done
+if [ $w1_rc -ne 0 ] || [ $n_cc -eq 0 ]; then
+	echo "W=1: build of kernel/pgo/ failed or compiled nothing (rc $w1_rc, $n_cc files), see $LOG/w1.log"
+	tail -20 "$LOG/w1.log" | sed 's/^/  /'
+	w1=$((w1 + 1))
+fi
+if [ $sp_rc -ne 0 ] || [ $n_sp -eq 0 ]; then
+	echo "sparse: run on kernel/pgo/ failed or checked nothing (rc $sp_rc, $n_sp files), see $LOG/sparse.log"
+	tail -20 "$LOG/sparse.log" | sed 's/^/  /'
+	sp=$((sp + 1))
+fi
+[ $w1 -eq 0 ] && [ $sp -eq 0 ] || status=1
+
+# ------------------------------------------------------------ kernel-doc
+kd_files=()
+for f in $OVERLAY_FILES; do
+	case $f in
+	kernel/pgo/*.[ch] | include/linux/pgo.h) kd_files+=("$f") ;;
+	esac
+done
+(cd "$TOP" && "$BASE/scripts/kernel-doc" -none -Wall "${kd_files[@]}") \
+	> "$LOG/kernel-doc.log" 2>&1
+kd=$(grep -cE '(warning|error|Error|Warning):?' "$LOG/kernel-doc.log")
+if [ $kd -ne 0 ]; then
+	echo "kernel-doc:"
+	sed 's/^/  /' "$LOG/kernel-doc.log"
+	status=1
+fi
+
+# ------------------------------------------------------------ ABI
+# Our files alone (syntax, tags, duplicates among them), then together with
+# every ABI file of 6.12 (a What: that 6.12 already defines), and each What:
+# must be found by get_abi.pl search.
+abi_files=()
+for f in $OVERLAY_FILES; do
+	case $f in Documentation/ABI/*) abi_files+=("$f") ;; esac
+done
+abi_msgs=0
+rm -rf "$LOG/abi-ours" "$LOG/abi-all"
+mkdir -p "$LOG/abi-ours"
+cp -r "$BASE/Documentation/ABI" "$LOG/abi-all"
+for f in "${abi_files[@]}"; do
+	d=${f#Documentation/ABI/}
+	mkdir -p "$LOG/abi-ours/$(dirname "$d")"
+	cp "$TOP/$f" "$LOG/abi-ours/$d"
+	cp "$TOP/$f" "$LOG/abi-all/$d"
+done
+for d in abi-ours abi-all; do
+	(cd "$BASE" && perl scripts/get_abi.pl --dir "$LOG/$d" validate) \
+		> "$LOG/$d.log" 2>&1 || echo "get_abi.pl failed" >> "$LOG/$d.log"
+	abi_msgs=$((abi_msgs + $(grep -cE '^(Warning|Error|get_abi.pl failed)' "$LOG/$d.log")))
+done
+abi_whats=$(cd "$TOP" && cat /dev/null "${abi_files[@]}" | grep -c '^What:')
+(cd "$BASE" && perl scripts/get_abi.pl --dir "$LOG/abi-ours" search '.') \
+	> "$LOG/abi-search.log" 2>&1
+abi_found=$(grep -c '^/' "$LOG/abi-search.log")
+if [ $abi_msgs -ne 0 ] || [ "$abi_found" -ne "$abi_whats" ]; then
+	echo "abi: get_abi.pl: $abi_msgs messages, $abi_found of $abi_whats What: entries found:"
+	cat "$LOG/abi-ours.log" "$LOG/abi-all.log" | sed 's/^/  /'
+	abi="FAILED"
+	status=1
+else
+	abi="ok (${#abi_files[@]} files, $abi_whats What: entries)"
+fi
+
+# ------------------------------------------------------------ docs
+# scripts/documentation-file-ref-check needs a git tree; the same check on
+# our files: every Documentation/ path they name exists in $SRC, and every
+# .rst we add is in its directory's index.rst toctree (else Sphinx warns
+# "document isn't included in any toctree").
+docs=0
+: > "$LOG/docs.log"
+for ref in $(cd "$TOP" && grep -ohE 'Documentation/[A-Za-z0-9_./-]*[A-Za-z0-9_]' \
+		$OVERLAY_FILES $PATCHES 2>/dev/null | sort -u); do
+	[ -e "$SRC/$ref" ] || [ -e "$SRC/$ref.rst" ] ||
+		{ echo "reference to missing $ref" >> "$LOG/docs.log"; docs=$((docs + 1)); }
+done
+for f in $OVERLAY_FILES; do
+	case $f in
+	Documentation/*.rst)
+		idx=$SRC/$(dirname "$f")/index.rst
+		name=$(basename "$f" .rst)
+		[ "$(basename "$f")" = index.rst ] && continue
+		grep -qE "^[[:space:]]+$name(\.rst)?[[:space:]]*$" "$idx" 2>/dev/null ||
+			{ echo "$f: not in the toctree of ${idx#$SRC/}" >> "$LOG/docs.log"
+			  docs=$((docs + 1)); }
+		;;
+	esac
+done
+if [ $docs -ne 0 ]; then
+	echo "docs:"
+	sed 's/^/  /' "$LOG/docs.log"
+	status=1
+fi
+
+# ------------------------------------------------------------ summary
+echo "---------------------------------------------------------------- make check"
+echo "checkpatch: files ${#cp_files[@]}, patches $(echo $PATCHES | wc -w)," \
+     "errors $cp_err, warnings $cp_warn, checks $cp_chk, justified $cp_just" \
+     "$([ $cp_other -ne 0 ] && echo ", unparsed/malformed $cp_other")"
+[ ${#cp_skipped[@]} -eq 0 ] || echo "            (not checked: ${cp_skipped[*]})"
+echo "sparse:     $sp ($n_sp files)"
+echo "W=1:        $w1 ($n_cc files)"
+echo "kernel-doc: $kd (${#kd_files[@]} files, -Wall)"
+echo "abi:        $abi"
+echo "docs:       $([ $docs -eq 0 ] && echo ok || echo "$docs")"
+echo "make check: $([ $status -eq 0 ] && echo passed || echo FAILED)" \
+     "in $(( $(date +%s) - start )) s; logs in $LOG"
+exit $status
