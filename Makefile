@@ -33,7 +33,8 @@ PATCHES		:= $(addprefix patches/,$(shell cat $(TOP)/patches/series))
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 KMAKE		= $(MAKE) -C $(SRC) O=$(OBJ) ARCH=x86_64 LLVM=-$(LLVM_VERSION) \
-		  CC="ccache clang-$(LLVM_VERSION)" -j$(NPROC)
+		  CC="ccache clang-$(LLVM_VERSION)" -j$(NPROC) $(KMAKE_EXTRA)
+KMAKE_EXTRA	?=
 
 DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  qemu-system-x86 busybox-static linux-source-6.12 ccache \
@@ -41,7 +42,7 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  python3 gcc libc6-dev make xz-utils
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
-	check-vmlinux initramfs boot ext-modules
+	check-vmlinux initramfs boot ext-modules build-test run-train
 
 all: kernel
 
@@ -98,7 +99,8 @@ patch: $(BASE)/.stamp
 	@echo "wrote $(BUILD)/clang-pgo.patch"
 
 # ---------------------------------------------------------------- kernel
-CONFIGS		:= tests/qemu/qemu.config tests/qemu/pgo.config $(EXTRA_CONFIG)
+PGO_CONFIG	?= tests/qemu/pgo.config
+CONFIGS		:= tests/qemu/qemu.config $(PGO_CONFIG) $(EXTRA_CONFIG)
 
 $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 	mkdir -p $(OBJ)
@@ -149,16 +151,59 @@ HOST_LLVM_VERSIONS ?= 13 14 15 16 19 22
 host-test: deps
 	tests/host/run.sh $(HOST_LLVM_VERSIONS)
 
+# Checks of the build itself (e.g. an unknown LLVM raw version stops it).
+build-test: kernel
+	tests/build/future-llvm.sh $(SRC) $(OBJ) $(LLVM_VERSION)
+
 guest-test: boot
 	tests/check-guest.sh $(LLVM_VERSION) $(OBJ) $(OUT)/guest
+	tests/build/pgo-use.sh $(SRC) $(OBJ) $(LLVM_VERSION) $(OUT)/guest \
+		$(TEST_MODULES) $(BUILD)/pgo-use-$(LLVM_VERSION)
 
 test: deps
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory host-test && \
+	$(MAKE) --no-print-directory build-test && \
 	$(MAKE) --no-print-directory guest-test && \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
 
-run: test
+# ---------------------------------------------------------------- run
+# The whole PGO cycle: instrumented kernel -> training boot -> merged
+# profile -> plain and PGO kernels -> both measured under QEMU -icount on
+# the training and a held-out workload.
+RUN		:= $(BUILD)/run-$(LLVM_VERSION)
+RUN_PROFILE	= $(shell cat $(RUN)/profile.path 2>/dev/null)
+ICOUNT		:= -icount shift=0,sleep=off
+run-train:
+	$(MAKE) --no-print-directory initramfs GUEST_SCRIPT=tests/run/guest.sh
+	tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \
+		$(OUT)/initramfs.cpio.gz $(RUN)/train 1 1G
+	llvm-profdata-$(LLVM_VERSION) merge -o $(RUN)/merged.profdata $(RUN)/train/train/*.profraw
+	@# Named by content: a new profile changes the flags, so Kbuild rebuilds.
+	@p=$(RUN)/kernel-$$(md5sum < $(RUN)/merged.profdata | cut -c1-12).profdata; \
+	cp $(RUN)/merged.profdata $$p && echo $$p > $(RUN)/profile.path && \
+	echo "profile: $$p from $$(ls $(RUN)/train/train/*.profraw | wc -l) raw profiles"
+
+run-%-kernel:
+	$(MAKE) --no-print-directory initramfs PGO_CONFIG= \
+		OBJ=$(BUILD)/obj-$*-$(LLVM_VERSION) EXT=$(BUILD)/ext-$*-$(LLVM_VERSION) \
+		OUT=$(BUILD)/out-$*-$(LLVM_VERSION) GUEST_SCRIPT=tests/run/guest.sh \
+		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE))
+	@start=$$(date +%s); QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
+		$(BUILD)/obj-$*-$(LLVM_VERSION)/arch/x86/boot/bzImage \
+		$(BUILD)/out-$*-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 1G; \
+		echo "$* boot: $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
+
+run: deps
+	$(MAKE) --no-print-directory run-train
+	$(MAKE) --no-print-directory run-plain-kernel
+	$(MAKE) --no-print-directory run-pgo-kernel
+	@echo; echo "== clang PGO cycle, LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
+	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo-$(LLVM_VERSION)/build.log \
+		$(BUILD)/ext-pgo-$(LLVM_VERSION)/*/build.log
+	@tests/run/report.sh $(RUN)
+	@cat $(RUN)/plain.wall $(RUN)/pgo.wall
 
 clean:
 	rm -rf $(BUILD)
+include tests/check.mk

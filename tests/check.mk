@@ -8,6 +8,8 @@
 #   kernel-doc -Wall     on kernel/pgo/ and include/linux/pgo.h
 #   get_abi.pl validate  on our Documentation/ABI files, alone and with 6.12's
 #   docs                 Documentation/ references exist, new .rst in a toctree
+#                        and parsed by docutils (when installed; no Sphinx)
+#   shellcheck           on our shell scripts (when installed)
 #
 # Logs go to $(BUILD)/check/.  $(OBJ)/.config brings $(SRC) up to date with
 # the repo first, as `make kernel` would.
@@ -15,6 +17,6 @@
 .PHONY: check
 check: $(OBJ)/.config
 	+@TOP='$(TOP)' BUILD='$(BUILD)' BASE='$(BASE)' SRC='$(SRC)' OBJ='$(OBJ)' \
-	  KMAKE='$(KMAKE)' LLVM_VERSION='$(LLVM_VERSION)' \
+	  KMAKE='$(KMAKE)' \
 	  OVERLAY_FILES='$(OVERLAY_FILES)' PATCHES='$(PATCHES)' \
 	  $(TOP)/tests/check.sh

@@ -16,6 +16,8 @@ rm -rf "$LOG" && mkdir -p "$LOG" || exit 2
 start=$(date +%s)
 status=0
 
+cd "$LOG" || exit 2
+
 # ------------------------------------------------------------ checkpatch
 # Our files as files (-f --no-tree), the series as patches against the tree
 # they apply to ($BASE).  One checkpatch run per input: it reports a CamelCase
@@ -27,21 +29,33 @@ for f in $OVERLAY_FILES; do
 	*.c | *.h | */Kconfig* | */Makefile | */Kbuild | *.rst | \
 	Documentation/ABI/*)
 		cp_files+=("$f") ;;
-	*)	cp_skipped+=("$f") ;;
+	*)	# scripts too (SPDX line, whitespace, spelling)
+		if head -c2 "$TOP/$f" | grep -q '^#!'; then
+			cp_files+=("$f")
+		else
+			cp_skipped+=("$f")
+		fi ;;
 	esac
 done
 
+# checkpatch must not run in a git tree: there it takes a tracked file given
+# as a patch for a file (-f), and --strict writes (and deletes older)
+# .checkpatch-camelcase.* caches in the current directory.  So the files are
+# checked from a copy under $LOG, by their relative paths (some rules depend
+# on the path), and the patches from $LOG; $BASE/scripts/checkpatch.pl then
+# takes $BASE as the tree.
 cp_opts=(--strict --show-types --terse --no-summary --color=never)
-: > "$LOG/checkpatch.raw"
 for f in "${cp_files[@]}"; do
-	(cd "$TOP" && "$BASE/scripts/checkpatch.pl" "${cp_opts[@]}" \
-		--no-tree -f "$f") >> "$LOG/checkpatch.raw" 2>&1
+	mkdir -p "$LOG/files/$(dirname "$f")" && cp "$TOP/$f" "$LOG/files/$f"
 done
+for f in "${cp_files[@]}"; do
+	(cd "$LOG/files" && "$BASE/scripts/checkpatch.pl" "${cp_opts[@]}" \
+		--no-tree --root="$BASE" -f "$f" 2>&1)
+done > "$LOG/checkpatch.out"
 for p in $PATCHES; do
-	# From $BASE: not a git tree, so checkpatch takes the file as a patch.
-	(cd "$BASE" && scripts/checkpatch.pl "${cp_opts[@]}" "$TOP/$p" 2>&1) |
-		sed "s|^$TOP/||" >> "$LOG/checkpatch.raw"
-done
+	"$BASE/scripts/checkpatch.pl" "${cp_opts[@]}" "$TOP/$p" 2>&1
+done >> "$LOG/checkpatch.out"
+sed "s|^$TOP/||" "$LOG/checkpatch.out" > "$LOG/checkpatch.raw"
 
 # Sort every message into justified (by a line of $JUSTIFIED) or not.
 #   <path glob>:<TYPE>[:/<perl regex>/]: <reason>
@@ -123,7 +137,7 @@ cp_total=$((cp_err + cp_warn + cp_chk + cp_other))
 # every file compile again (ccache replays the warnings of a cached
 # compile); C=2 then runs sparse on every source without compiling.
 rm -f "$OBJ"/kernel/pgo/*.o
-w1_rc=0
+w1_rc=0 w1_note="" sp_note=""
 eval "$KMAKE W=1 kernel/pgo/" > "$LOG/w1.log" 2>&1 || w1_rc=$?
 w1=$(grep -cE '(warning|error):' "$LOG/w1.log")
 sp_rc=0
@@ -142,11 +156,13 @@ if [ $w1_rc -ne 0 ] || [ $n_cc -eq 0 ]; then
 	echo "W=1: build of kernel/pgo/ failed or compiled nothing (rc $w1_rc, $n_cc files), see $LOG/w1.log"
 	tail -20 "$LOG/w1.log" | sed 's/^/  /'
 	w1=$((w1 + 1))
+	w1_note=", build FAILED"
 fi
 if [ $sp_rc -ne 0 ] || [ $n_sp -eq 0 ]; then
 	echo "sparse: run on kernel/pgo/ failed or checked nothing (rc $sp_rc, $n_sp files), see $LOG/sparse.log"
 	tail -20 "$LOG/sparse.log" | sed 's/^/  /'
 	sp=$((sp + 1))
+	sp_note=", run FAILED"
 fi
 [ $w1 -eq 0 ] && [ $sp -eq 0 ] || status=1
 
@@ -159,7 +175,7 @@ for f in $OVERLAY_FILES; do
 done
 (cd "$TOP" && "$BASE/scripts/kernel-doc" -none -Wall "${kd_files[@]}") \
 	> "$LOG/kernel-doc.log" 2>&1
-kd=$(grep -cE '(warning|error|Error|Warning):?' "$LOG/kernel-doc.log")
+kd=$(grep -c . "$LOG/kernel-doc.log")
 if [ $kd -ne 0 ]; then
 	echo "kernel-doc:"
 	sed 's/^/  /' "$LOG/kernel-doc.log"
@@ -226,23 +242,83 @@ for f in $OVERLAY_FILES; do
 		;;
 	esac
 done
+# Without Sphinx, docutils still parses our .rst: its warnings (title
+# underlines, list and table syntax, ...) are Sphinx's too.  Roles and
+# directives that only Sphinx knows are not reported.
+rst_files=()
+for f in $OVERLAY_FILES; do
+	case $f in *.rst) rst_files+=("$f") ;; esac
+done
+rst="docutils: not installed, skipped"
+if [ ${#rst_files[@]} -ne 0 ] && python3 -c 'import docutils' 2>/dev/null; then
+	rst="docutils: ${#rst_files[@]} files"
+	(cd "$TOP" && python3 - "${rst_files[@]}") >> "$LOG/docs.log" 2>&1 <<-'EOF'
+	import sys
+	import docutils.utils
+	import docutils.frontend
+	from docutils.parsers.rst import Parser
+	def default_settings():
+	    if hasattr(docutils.frontend, 'get_default_settings'):    # >= 0.19
+	        return docutils.frontend.get_default_settings(Parser)
+	    return docutils.frontend.OptionParser(
+	        components=(Parser,)).get_default_values()
+	sphinx_only = ('Unknown interpreted text role', 'Unknown directive type',
+	               'No role entry', 'No directive entry')
+	for path in sys.argv[1:]:
+	    settings = default_settings()
+	    settings.report_level = 5      # we print, not the reporter
+	    settings.halt_level = 5
+	    doc = docutils.utils.new_document(path, settings)
+	    def observe(msg, path=path):
+	        text = msg.children[0].astext() if msg.children else msg.astext()
+	        if int(msg['level']) >= 2 and not text.startswith(sphinx_only):
+	            print('%s:%s: %s' % (path, msg.get('line', '?'),
+	                                 ' '.join(text.split())))
+	    doc.reporter.attach_observer(observe)
+	    with open(path, encoding='utf-8') as f:
+	        Parser().parse(f.read(), doc)
+	EOF
+	docs=$(grep -c . "$LOG/docs.log")
+fi
 if [ $docs -ne 0 ]; then
 	echo "docs:"
 	sed 's/^/  /' "$LOG/docs.log"
 	status=1
 fi
 
+# ------------------------------------------------------------ shellcheck
+sh_files=()
+for f in $OVERLAY_FILES; do
+	head -n1 "$TOP/$f" | grep -qE '^#!.*/(env +)?(ba|da)?sh\b' && sh_files+=("$f")
+done
+sc=0
+if [ ${#sh_files[@]} -eq 0 ]; then
+	shc="no scripts"
+elif command -v shellcheck > /dev/null; then
+	(cd "$TOP" && shellcheck -f gcc "${sh_files[@]}") > "$LOG/shellcheck.log" 2>&1
+	sc=$(grep -c . "$LOG/shellcheck.log")
+	shc="$sc (${#sh_files[@]} files)"
+	if [ $sc -ne 0 ]; then
+		echo "shellcheck:"
+		sed 's/^/  /' "$LOG/shellcheck.log"
+		status=1
+	fi
+else
+	shc="not installed, skipped"
+fi
+
 # ------------------------------------------------------------ summary
 echo "---------------------------------------------------------------- make check"
 echo "checkpatch: files ${#cp_files[@]}, patches $(echo $PATCHES | wc -w)," \
-     "errors $cp_err, warnings $cp_warn, checks $cp_chk, justified $cp_just" \
-     "$([ $cp_other -ne 0 ] && echo ", unparsed/malformed $cp_other")"
+     "errors $cp_err, warnings $cp_warn, checks $cp_chk, justified $cp_just$(
+	[ $cp_other -eq 0 ] || echo ", unparsed/malformed $cp_other")"
 [ ${#cp_skipped[@]} -eq 0 ] || echo "            (not checked: ${cp_skipped[*]})"
-echo "sparse:     $sp ($n_sp files)"
-echo "W=1:        $w1 ($n_cc files)"
+echo "sparse:     $sp ($n_sp files$sp_note)"
+echo "W=1:        $w1 ($n_cc files$w1_note)"
 echo "kernel-doc: $kd (${#kd_files[@]} files, -Wall)"
 echo "abi:        $abi"
-echo "docs:       $([ $docs -eq 0 ] && echo ok || echo "$docs")"
+echo "docs:       $([ $docs -eq 0 ] && echo ok || echo "$docs") (Documentation/ references, toctree, $rst)"
+echo "shellcheck: $shc"
 echo "make check: $([ $status -eq 0 ] && echo passed || echo FAILED)" \
      "in $(( $(date +%s) - start )) s; logs in $LOG"
 exit $status

@@ -33,6 +33,8 @@ struct pgo_value_data {
 /**
  * pgo_counter_size() - size of one of an object's counters
  * @obj: the object
+ *
+ * Return: 1 for single-byte coverage counters, else sizeof(u64).
  */
 size_t pgo_counter_size(const struct pgo_object *obj)
 {
@@ -47,6 +49,8 @@ static size_t pgo_nr_records(const struct pgo_object *obj)
 /**
  * pgo_nr_sites() - number of value sites of a record, all kinds together
  * @rec: the record
+ *
+ * Return: the sum of @rec's NumValueSites[] over all value kinds.
  */
 unsigned int pgo_nr_sites(const struct llvm_prf_data *rec)
 {
@@ -60,6 +64,8 @@ unsigned int pgo_nr_sites(const struct llvm_prf_data *rec)
 /**
  * pgo_rec_counters() - where a record's counters are
  * @rec: the record, in place
+ *
+ * Return: the address of @rec's first counter, CounterPtr made absolute.
  */
 char *pgo_rec_counters(const struct llvm_prf_data *rec)
 {

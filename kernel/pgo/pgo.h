@@ -41,7 +41,7 @@
  * @reset: what writing "1" to the object's "reset" file does
  * @list: entry in the RCU list of module objects (objects.c)
  * @rcu: for freeing a module object after lock-free readers are done
- * @snap_lock: protects @snapshots
+ * @snap_lock: protects @snapshots and @nr_snapshots
  * @snapshots: serialized profiles of reads in progress (sysfs.c)
  * @nr_snapshots: number of entries in @snapshots
  * @profraw_attr: the "profraw" file
@@ -75,7 +75,7 @@ struct pgo_object {
 	struct list_head list;
 	struct rcu_head rcu;
 
-	struct mutex snap_lock;
+	struct mutex snap_lock;		/* protects snapshots, nr_snapshots */
 	struct list_head snapshots;
 	unsigned int nr_snapshots;
 	struct bin_attribute profraw_attr;
@@ -145,6 +145,8 @@ static inline int pgo_retain_init(struct kobject *parent) { return 0; }
  * pgo_object_contains() - whether a record belongs to an object
  * @obj: the object
  * @rec: a per-function record, as passed to the runtime by the compiler
+ *
+ * Return: true if @rec lies in @obj's __llvm_prf_data section.
  */
 static __always_inline bool pgo_object_contains(const struct pgo_object *obj,
 						const struct llvm_prf_data *rec)

@@ -150,6 +150,8 @@ EXPORT_SYMBOL_GPL(__llvm_profile_instrument_memop);
 /**
  * pgo_nodes_in_use() - number of value nodes of an object's pool in use
  * @obj: the object
+ *
+ * Return: the nodes handed out so far, at most the pool size.
  */
 unsigned int pgo_nodes_in_use(const struct pgo_object *obj)
 {

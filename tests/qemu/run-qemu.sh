@@ -9,7 +9,7 @@ rm -rf "$out" && mkdir -p "$out"
 disk=$out/../$(basename "$out").img
 rm -f "$disk" && truncate -s 512M "$disk"
 
-timeout --foreground 1800 qemu-system-x86_64 \
+timeout --foreground 1800 qemu-system-x86_64 ${QEMU_EXTRA:-} \
 	-accel tcg -cpu max -smp "$smp" -m "$mem" \
 	-nographic -no-reboot -serial mon:stdio \
 	-kernel "$kernel" -initrd "$initrd" \

@@ -35,17 +35,17 @@ static noinline u64 pgo_test_mul(u64 x)
 	return x * 5;
 }
 
-static u64 (*pgo_test_targets[])(u64) = {
+static u64 (*pgo_test_targets[])(u64 x) = {
 	pgo_test_add, pgo_test_sub, pgo_test_mul,
 };
 
 /* Called through a pointer so the call into vmlinux is indirect. */
-static size_t (*pgo_test_vmlinux_fn)(const char *) = strlen;
+static size_t (*pgo_test_vmlinux_fn)(const char *s) = strlen;
 
 static noinline void pgo_test_hot(unsigned long i)
 {
-	u64 (*fn)(u64) = READ_ONCE(pgo_test_targets[i % 3]);
-	size_t (*ext)(const char *) = READ_ONCE(pgo_test_vmlinux_fn);
+	u64 (*fn)(u64 x) = READ_ONCE(pgo_test_targets[i % 3]);
+	size_t (*ext)(const char *s) = READ_ONCE(pgo_test_vmlinux_fn);
 	size_t len = min_t(size_t, READ_ONCE(pgo_test_memop_len),
 			   sizeof(pgo_test_dst));
 

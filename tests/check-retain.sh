@@ -1,0 +1,142 @@
+#!/bin/bash
+# Retained profiles of unloaded modules: udev rule and helper, counts adding
+# up across loads, build ids, pgo-collect, the retain_kb bound.
+# usage: check-retain.sh LLVM_VERSION KBUILD_DIR GUEST_OUT_DIR
+# The test module's .ko is taken from $EXT_DIR/test_modules (default: the
+# ext-$LLVM_VERSION directory beside KBUILD_DIR, as the Makefile builds it).
+set -uo pipefail
+LLVM_VERSION=$1 obj=$2 out=$3
+. "$(dirname "$0")/lib.sh"
+D=$out/retain
+R=/sys/kernel/pgo/retained/pgo_test_module
+MOD=pgo_test_module
+EXT_DIR=${EXT_DIR:-$(dirname "$obj")/ext-$LLVM_VERSION}
+ko=$EXT_DIR/test_modules/$MOD.ko
+
+fact() { sed -n "s/^$1: //p" "$D/facts.txt" 2>/dev/null | head -1; }
+build_id() { readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print $3; exit }'; }
+binary_ids() { profdata show --binary-ids "$1" 2>/dev/null | grep -ixE '[0-9a-f]{8,}'; }
+
+[ "$(cat "$out/30-retain.rc" 2>/dev/null)" = 0 ] && [ -s "$D/facts.txt" ] &&
+	pass "retain guest script ran" || fail "retain guest script (see $out/30-retain.log)"
+grep -E -- '-failed:' "$D/facts.txt" 2>/dev/null | while read -r l; do echo "  $l"; done
+grep -qE -- '-failed:' "$D/facts.txt" 2>/dev/null && fail "insmod/rmmod/run failed in the guest"
+
+bid=$(build_id "$ko")
+vbid=$(build_id "$obj/vmlinux")
+[ -n "$bid" ] && pass "$MOD.ko has build id $bid" || fail "no build id in $ko"
+[ -n "$vbid" ] && pass "vmlinux has build id $vbid" || fail "no build id in $obj/vmlinux"
+
+# hot FILE: pgo_test_hot's count; expect_hot WHAT FILE N.
+expect_hot() {
+	local n
+	if ! profile_valid "$2"; then
+		fail "$1: $(basename "$2") not accepted by llvm-profdata-$LLVM_VERSION"
+		return
+	fi
+	n=$(func_count "$2" pgo_test_hot)
+	[ "$n" = "$3" ] && pass "$1: pgo_test_hot = $3" || fail "$1: pgo_test_hot = '$n', expected $3"
+}
+expect_bid() {
+	local ids
+	ids=$(binary_ids "$2" | tr 'A-F' 'a-f' | tr '\n' ' ')
+	[ -n "$bid" ] && [ "${ids% }" = "$bid" ] &&
+		pass "$1: show --binary-ids gives the module's build id" ||
+		fail "$1: binary ids '${ids% }', module's build id '$bid'"
+}
+
+# Modes of the retained files.
+grep -qx "$R/profraw 400 root root" "$D/modes.txt" 2>/dev/null &&
+	pass "retained profraw is 0400 root" || fail "retained profraw mode: $(cat "$D/modes.txt" 2>&1)"
+grep -qx "$R/reset 200 root root" "$D/modes.txt" 2>/dev/null &&
+	pass "retained reset is 0200 root" || fail "retained reset mode: $(cat "$D/modes.txt" 2>&1)"
+
+# 0. 20-modules.sh's last two loads (50 calls, unloaded during a read; 5).
+if [ "$(fact leftover)" = yes ]; then
+	expect_hot "20-modules' two unloads added up (50 + 5)" "$D/leftover.profraw" 55
+	[ "$(fact leftover-reset)" = gone ] && pass "writing 1 to the retained reset removes it" ||
+		fail "retained reset: $(fact leftover-reset)"
+else
+	fail "nothing retained after 20-modules.sh unloaded $MOD"
+fi
+
+# 1. udev.
+if [ "$(fact udevd)" = up ]; then
+	pass "systemd-udevd runs in the guest"
+else
+	fail "systemd-udevd: $(fact udevd) (tests/qemu/udev.sh, tests/qemu/udev.config; see $D/udevd.log)"
+fi
+[ "$(fact udev-saved-files)" = 1 ] && pass "udev saved one file to /var/lib/pgo" ||
+	fail "udev saved $(fact udev-saved-files) files: $(cat "$D/var-lib-pgo.txt" 2>&1)"
+[ "$(fact udev-saved-name)" = "$MOD-$bid.profraw" ] &&
+	pass "saved as $MOD-<build id>.profraw" ||
+	fail "saved as '$(fact udev-saved-name)', expected $MOD-$bid.profraw"
+expect_hot "udev-saved profile" "$D/udev-saved.profraw" 300
+expect_bid "udev-saved profile" "$D/udev-saved.profraw"
+[ "$(fact udev-retained)" = gone ] && pass "the helper discarded the kernel copy" ||
+	fail "retained profile after udev: $(fact udev-retained)"
+grep -q "pgo-save-retained: $MOD: saved /var/lib/pgo/$MOD-[0-9a-z]*.profraw ([0-9]* bytes); discarded the kernel copy" \
+	"$D/dmesg.txt" 2>/dev/null && pass "the helper logged one line to the kernel log" ||
+	fail "no helper log line in dmesg: $(grep -i 'pgo-save' "$D/dmesg.txt" "$D/udevd.log" 2>/dev/null | head -5)"
+
+# 2. Two loads of the same binary add up.
+if [ "$(fact summed)" = yes ]; then
+	expect_hot "retained profile of two loads (300 + 300)" "$D/summed.profraw" 600
+	expect_bid "retained profile" "$D/summed.profraw"
+else
+	fail "no retained profile after two loads without udevd"
+fi
+
+# 3. pgo-collect in the guest.
+[ "$(fact collect-rc)" = 0 ] && grep -q '^pgo-collect: [0-9]* profiles, [0-9]* bytes in' "$D/collect.txt" &&
+	pass "pgo-collect ran: $(grep '^pgo-collect:' "$D/collect.txt")" ||
+	fail "pgo-collect: rc $(fact collect-rc): $(cat "$D/collect.txt" 2>&1)"
+check "collected vmlinux-<vmlinux build id>.profraw is valid" \
+	profile_valid "$D/collect/vmlinux-$vbid.profraw"
+sum=0 nfiles=0
+for f in "$D"/collect/$MOD-*.profraw; do
+	[ -e "$f" ] || continue
+	nfiles=$((nfiles + 1))
+	n=$(func_count "$f" pgo_test_hot)
+	sum=$((sum + ${n:-0}))
+done
+[ "$nfiles" = 2 ] && [ "$sum" = 607 ] &&
+	pass "collected the live (7) and the retained (600) profile of $MOD" ||
+	fail "collected $nfiles files of $MOD with pgo_test_hot summing to $sum, expected 2 and 607"
+[ -e "$D/collect/$MOD-$bid.profraw" ] && [ -e "$D/collect/$MOD-$bid.1.profraw" ] &&
+	pass "named $MOD-<build id>.profraw and $MOD-<build id>.1.profraw" ||
+	fail "collected names: $(cd "$D/collect" 2>/dev/null && ls | tr '\n' ' ')"
+[ "$(fact collect-merge-rc)" != 0 ] &&
+	grep -q "which only llvm-profdata of LLVM .* reads" "$D/collect-merge.txt" &&
+	pass "--merge without llvm-profdata in the guest fails clearly" ||
+	fail "--merge in the guest: rc $(fact collect-merge-rc): $(cat "$D/collect-merge.txt" 2>&1)"
+
+# 4. retain_kb: the oldest retained profile is dropped with a log line.
+[ "$(fact retain_kb-1)" = 0 ] && pass "retain_kb is writable" || fail "writing retain_kb: $(fact retain_kb-1)"
+if [ -f "$D/dmesg-after-drop.txt" ]; then
+	drop=$(diff "$D/dmesg-before-drop.txt" "$D/dmesg-after-drop.txt" |
+		sed -n 's/^> //p' | grep -i "$MOD" | grep -iE 'drop|evict|discard')
+	[ -n "$drop" ] && pass "retain_kb=1 dropped the retained profile: $drop" ||
+		fail "no log line naming $MOD as dropped at retain_kb=1 (retained profile: $(fact summed-bytes) bytes; after shrink: $(fact after-shrink), after unload: $(fact after-small-unload))"
+else
+	fail "no dmesg around the retain_kb test"
+fi
+[ "$(fact retain0)" = absent ] && pass "retain_kb=0 retains nothing" ||
+	fail "retain_kb=0: $(fact retain0)"
+[ -n "$(fact retain_kb-restored)" ] && [ "$(fact retain_kb-restored)" = "$(fact retain_kb)" ] &&
+	pass "retain_kb restored to $(fact retain_kb)" || fail "retain_kb restored: $(fact retain_kb-restored)"
+
+# 6. pgo-save-retained --all against the real sysfs.
+[ "$(fact save-all-rc)" = 0 ] && [ "$(fact save-all-retained)" = gone ] &&
+	[ "$(fact save-all-name)" = "$MOD-$bid.profraw" ] &&
+	pass "pgo-save-retained --all saved and discarded" ||
+	fail "save --all: rc $(fact save-all-rc), $(fact save-all-retained), $(fact save-all-name): $(cat "$D/save-all.txt" 2>&1)"
+expect_hot "pgo-save-retained --all profile" "$D/saved-all.profraw" 300
+
+if grep -E 'BUG:|WARNING:|Oops|Call Trace' "$D/dmesg.txt" >/dev/null 2>&1; then
+	fail "kernel splat in dmesg"
+	grep -E -A5 'BUG:|WARNING:|Oops' "$D/dmesg.txt" | head -30
+else
+	pass "no splat in dmesg"
+fi
+summary "retain checks"

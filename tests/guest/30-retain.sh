@@ -1,0 +1,183 @@
+#!/bin/sh
+# Retained profiles of unloaded modules, run in the guest; judged by
+# tests/check-retain.sh.  Needs what tests/qemu/udev.sh puts in the initramfs
+# (systemd-udevd, udevadm, 90-pgo.rules, /usr/lib/pgo/*) and a kernel with
+# tests/qemu/udev.config.  Results go to /out/retain/: facts.txt holds
+# "key: value" lines, the rest are copies of profiles and logs.
+#
+#  0. the profile 20-modules.sh left retained (its last two loads) is kept
+#     and discarded;
+#  1. with systemd-udevd running: load, run 300, unload: 90-pgo.rules and
+#     pgo-save-retained save it to /var/lib/pgo and discard it in the kernel;
+#  2. udevd stopped: load/run 300/unload twice: one retained profile (600);
+#  3. pgo-collect with that retained profile and a live load (7), and its
+#     --merge with no llvm-profdata in the guest;
+#  4. retain_kb=1, load/run 300/unload: the oldest retained profile is
+#     dropped with a log line;
+#  5. retain_kb=0: nothing retained;
+#  6. pgo-save-retained --all without udev.
+set -u
+D=/out/retain
+mkdir -p $D
+: > $D/facts.txt
+MOD=pgo_test_module
+KO=/lib/modules/$MOD.ko
+PAR=/sys/module/$MOD/parameters
+R=/sys/kernel/pgo/retained
+RK=/sys/module/pgo/parameters/retain_kb
+TOOLS=/usr/lib/pgo
+PATH=/bin:/sbin:/usr/bin:/usr/sbin
+export PATH
+
+fact() { echo "$*" >> $D/facts.txt; echo "fact: $*"; }
+
+# wait_until TENTHS COMMAND...: poll COMMAND every 0.1 s, at most TENTHS times.
+wait_until() {
+	w_n=$1
+	shift
+	while [ "$w_n" -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.1
+		w_n=$((w_n - 1))
+	done
+	"$@"
+}
+retained() { [ -e $R/$MOD/profraw ]; }
+not_retained() { [ ! -e $R/$MOD ]; }
+saved() { ls /var/lib/pgo/$MOD-*.profraw > /dev/null 2>&1; }
+saved_and_gone() { saved && not_retained; }
+
+# drive N: load the module, call pgo_test_hot() N times, unload it.
+drive() {
+	insmod $KO || fact "insmod-failed: $?"
+	echo "$1" > $PAR/run || fact "run-failed: $1"
+	rmmod $MOD || fact "rmmod-failed: $?"
+}
+
+discard() {
+	if [ -e $R/$MOD/reset ]; then
+		echo 1 > $R/$MOD/reset
+		wait_until 50 not_retained
+	fi
+}
+
+fact "retain_kb: $(cat $RK 2>&1)"
+ls -l $R > $D/retained-at-start.txt 2>&1
+
+# 0. What 20-modules.sh left (50 + 5 calls, if its loads added up).
+if retained; then
+	fact "leftover: yes"
+	cat $R/$MOD/profraw > $D/leftover.profraw
+	echo 1 > $R/$MOD/reset
+	wait_until 50 not_retained && fact "leftover-reset: gone" ||
+		fact "leftover-reset: still-present"
+else
+	fact "leftover: no"
+fi
+
+# 1. udev: the rule runs pgo-save-retained.
+mkdir -p /run/udev
+rm -rf /var/lib/pgo
+if command -v systemd-udevd > /dev/null && command -v udevadm > /dev/null; then
+	SYSTEMD_LOG_TARGET=console SYSTEMD_LOG_LEVEL=debug \
+		systemd-udevd --daemon > $D/udevd.log 2>&1
+	fact "udevd-start: $?"
+	if udevadm control --ping --timeout=30; then
+		fact "udevd: up"
+	else
+		fact "udevd: no-ping"
+	fi
+	drive 300
+	udevadm settle --timeout=60
+	fact "settle: $?"
+	# The uevent may arrive after settle looked (it cannot know of it).
+	wait_until 600 saved_and_gone
+	ls -la /var/lib/pgo > $D/var-lib-pgo.txt 2>&1
+	n=0
+	for f in /var/lib/pgo/$MOD-*.profraw; do
+		[ -e "$f" ] || continue
+		n=$((n + 1))
+		[ $n = 1 ] && cp "$f" $D/udev-saved.profraw &&
+			fact "udev-saved-name: $(basename "$f")"
+	done
+	fact "udev-saved-files: $n"
+	not_retained && fact "udev-retained: gone" || fact "udev-retained: present"
+	udevadm control --exit --timeout=30
+	fact "udevd-exit: $?"
+	# Make sure it is gone: nothing may save what phase 2 leaves.
+	for p in $(ps | awk '/systemd-udevd/ && !/awk/ { print $1 }'); do
+		kill "$p" 2>/dev/null
+	done
+else
+	fact "udevd: missing"
+fi
+discard
+
+# 2. No udevd: two loads add up into one retained profile.
+drive 300
+wait_until 100 retained
+drive 300
+wait_until 100 retained
+if retained; then
+	fact "summed: yes"
+	stat -c '%n %a %U %G' $R/$MOD/profraw $R/$MOD/reset > $D/modes.txt
+	cat $R/$MOD/profraw > $D/summed.profraw
+	fact "summed-bytes: $(wc -c < $D/summed.profraw)"
+else
+	fact "summed: no"
+fi
+
+# 3. pgo-collect: vmlinux, the live module (7 calls), the retained one (600).
+insmod $KO
+echo 7 > $PAR/run
+$TOOLS/pgo-collect -o $D/collect > $D/collect.txt 2>&1
+fact "collect-rc: $?"
+ls -l $D/collect > $D/collect-ls.txt 2>&1
+$TOOLS/pgo-collect -o /tmp/collect2 --merge /tmp/merged.profdata \
+	> $D/collect-merge.txt 2>&1
+fact "collect-merge-rc: $?"
+rm -rf /tmp/collect2
+rmmod $MOD
+wait_until 100 retained
+
+# 4. A tiny bound drops the oldest retained profile, with a log line.
+old_kb=$(cat $RK)
+dmesg > $D/dmesg-before-drop.txt
+rc=0
+echo 1 > $RK || rc=1
+fact "retain_kb-1: $rc"
+retained && fact "after-shrink: present" || fact "after-shrink: gone"
+drive 300
+sleep 1
+retained && fact "after-small-unload: present" || fact "after-small-unload: gone"
+dmesg > $D/dmesg-after-drop.txt
+discard
+
+# 5. retain_kb=0: no retention.
+rc=0
+echo 0 > $RK || rc=1
+fact "retain_kb-0: $rc"
+drive 300
+sleep 1
+[ -e $R/$MOD ] && fact "retain0: present" || fact "retain0: absent"
+discard
+echo "$old_kb" > $RK
+fact "retain_kb-restored: $(cat $RK)"
+
+# 6. pgo-save-retained --all, no udev.
+drive 300
+wait_until 100 retained
+$TOOLS/pgo-save-retained -o /tmp/saved-all --all > $D/save-all.txt 2>&1
+fact "save-all-rc: $?"
+not_retained && fact "save-all-retained: gone" || fact "save-all-retained: present"
+n=0
+for f in /tmp/saved-all/$MOD-*.profraw; do
+	[ -e "$f" ] || continue
+	n=$((n + 1))
+	[ $n = 1 ] && cp "$f" $D/saved-all.profraw &&
+		fact "save-all-name: $(basename "$f")"
+done
+fact "save-all-files: $n"
+
+dmesg > $D/dmesg.txt
+echo done

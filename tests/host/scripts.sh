@@ -1,0 +1,532 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of the userspace tools of scripts/pgo/ (pgo-collect,
+# pgo-save-retained, 90-pgo.rules) against fake sysfs trees made of real raw
+# profiles:
+#
+#   tests/host/scripts.sh
+#
+# Profiles come from tiny programs built with clang-19 and clang-22 (raw
+# version 10), clang-14 (8) and clang-13 (7) and -Wl,--build-id=sha1, so their
+# binary-id sections hold the build ids `readelf -n` shows; programs linked
+# with --build-id=none give profiles without one.  The fake trees are laid
+# out as ROOT/kernel/pgo/profraw, ROOT/kernel/notes,
+# ROOT/module/<name>/{pgo/profraw,notes/.note.gnu.build-id} and
+# ROOT/kernel/pgo/retained/<name>/{profraw,reset}.
+#
+# pgo-collect and pgo-save-retained are run twice: by the host's /bin/sh with
+# the host's tools, and by busybox sh with only busybox applets in $PATH
+# (what a busybox initramfs has).  The udev rule is checked with the real
+# udevadm 252 (package udev, installed if missing): tests/qemu/udev.sh builds
+# a busybox root with udevd in it, `udevadm test` runs our rule against a
+# fake pgo device in that root, and the command it would RUN is run there
+# the way udevd runs it (no PATH).
+#
+# Missing compilers and tools are installed with apt-get.  KEEP=1 keeps the
+# work directory.  Prints PASS:/FAIL: lines; exit status 0 iff all passed.
+
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/../.." && pwd)
+COLLECT=$TOP/scripts/pgo/pgo-collect
+SAVE=$TOP/scripts/pgo/pgo-save-retained
+RULES=$TOP/scripts/pgo/90-pgo.rules
+W=$(mktemp -d "${TMPDIR:-/tmp}/pgo-scripts.XXXXXX")
+cleanup() { [ "${KEEP:-0}" = 1 ] && echo "kept $W" || rm -rf "$W"; }
+trap cleanup EXIT
+
+PASS=0 FAIL=0
+pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
+fail() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+# expect WHAT COND...: pass if the command succeeds.
+expect() {
+	local what=$1
+	shift
+	if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
+# ------------------------------------------------------------- tools
+need_pkgs=
+for v in 13 14 19 22; do
+	command -v clang-$v >/dev/null || need_pkgs="$need_pkgs clang-$v"
+	command -v llvm-profdata-$v >/dev/null || need_pkgs="$need_pkgs llvm-$v"
+done
+command -v readelf >/dev/null && command -v objcopy >/dev/null || need_pkgs="$need_pkgs binutils"
+[ -x /bin/busybox ] || need_pkgs="$need_pkgs busybox-static"
+command -v ld.lld >/dev/null || need_pkgs="$need_pkgs lld"
+if [ -n "$need_pkgs" ]; then
+	echo "installing:$need_pkgs"
+	# shellcheck disable=SC2086 # a list of packages
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends $need_pkgs >/dev/null
+fi
+BUSYBOX=/bin/busybox
+
+build_id() { readelf -n "$1" | awk '/Build ID:/ { print $3; exit }'; }
+
+# prog CLANG FUNC COUNT OUT [LDFLAGS]: a program whose FUNC runs COUNT times,
+# and its raw profile OUT.profraw.
+prog() {
+	local cc=$1 fn=$2 n=$3 o=$4 ld=${5:--Wl,--build-id=sha1}
+	cat > "$W/src/$fn.c" <<-EOF
+	int __attribute__((noinline)) $fn(int x) { return x * 3 + 1; }
+	int main(void) { int s = 0; for (int i = 0; i < $n; i++) s += $fn(i); return s == -1; }
+	EOF
+	# shellcheck disable=SC2086
+	"$cc" -O1 -fprofile-generate $ld -o "$o" "$W/src/$fn.c" &&
+		LLVM_PROFILE_FILE="$o.profraw" "$o" && [ -s "$o.profraw" ]
+}
+
+mkdir -p "$W/src" "$W/bin"
+B=$W/bin
+ok=1
+prog clang-19 vm_func 10 "$B/vm" || ok=0
+prog clang-19 foo_func 5 "$B/foo" || ok=0
+prog clang-19 bar_func 7 "$B/bar" || ok=0
+prog clang-22 baz_func 9 "$B/baz" || ok=0
+prog clang-19 nob_func 3 "$B/nob" -Wl,--build-id=none || ok=0
+prog clang-19 nor_func 4 "$B/nor" -Wl,--build-id=none || ok=0
+prog clang-19 other_func 1 "$B/other" || ok=0
+prog clang-19 kern_func 2 "$B/kern" || ok=0
+prog clang-14 old_func 6 "$B/old" || ok=0
+prog clang-14 old2_func 8 "$B/old2" || ok=0
+# clang 13's runtime finds no build id past GNU ld's .note.gnu.property.
+prog clang-13 v7_func 11 "$B/v7" "-fuse-ld=lld -Wl,--build-id=sha1" || ok=0
+[ $ok = 1 ] && pass "built test programs and raw profiles with clang 13, 14, 19, 22" ||
+	{ fail "could not build the test programs"; exit 1; }
+
+ID_vm=$(build_id "$B/vm") ID_foo=$(build_id "$B/foo") ID_bar=$(build_id "$B/bar")
+ID_baz=$(build_id "$B/baz") ID_kern=$(build_id "$B/kern") ID_old=$(build_id "$B/old")
+ID_old2=$(build_id "$B/old2") ID_v7=$(build_id "$B/v7")
+[ -z "$(build_id "$B/nob")" ] && [ -n "$ID_vm" ] && [ "$ID_vm" != "$ID_foo" ] &&
+	pass "build ids differ, --build-id=none gives none" || fail "build ids of the test programs"
+# The raw version of each toolchain, and binary ids where the toolchain writes them.
+rawver() { od -A n -t u4 -j 8 -N 4 "$1" | tr -d ' '; }
+[ "$(rawver "$B/vm.profraw")" = 10 ] && [ "$(rawver "$B/old.profraw")" = 8 ] &&
+	[ "$(rawver "$B/v7.profraw")" = 7 ] && pass "raw versions 10, 8, 7" ||
+	fail "raw versions: $(rawver "$B/vm.profraw") $(rawver "$B/old.profraw") $(rawver "$B/v7.profraw")"
+llvm-profdata-19 show --binary-ids "$B/vm.profraw" | grep -qx "$ID_vm" &&
+	pass "llvm-profdata-19 sees the binary id in the test profile" ||
+	fail "test profile has no binary id"
+
+# Notes files: a module's notes/.note.gnu.build-id is one ELF note; the
+# kernel's /sys/kernel/notes several (a Xen-like note first).
+note_of() { objcopy -O binary --only-section=.note.gnu.build-id "$1" "$2"; }
+xen_note() { printf '\004\0\0\0\010\0\0\0\001\0\0\0Xen\0\001\002\003\004\005\006\007\010'; }
+
+# Tools: busybox applets only, or the host's (dash, coreutils, the host's
+# awk); nothing else in $PATH, so no llvm-profdata unless a test adds one.
+BB=$W/bb HT=$W/hosttools
+mkdir -p "$BB" "$HT"
+for a in sh cat od awk sed mkdir mv ln rm wc cmp sync basename; do
+	ln -s "$BUSYBOX" "$BB/$a"
+	ln -s "$(command -v $a)" "$HT/$a"
+done
+# Directories holding only one llvm-profdata each, for PATH.
+for v in 13 14 19 22; do
+	mkdir -p "$W/pd$v" && ln -s "$(command -v llvm-profdata-$v)" "$W/pd$v/llvm-profdata-$v"
+	mkdir -p "$W/plain$v" && ln -s "$(command -v llvm-profdata-$v)" "$W/plain$v/llvm-profdata"
+done
+
+# A `cat` that makes module "vanish" go away mid-copy, like an rmmod during
+# the read: it removes ROOT/module/vanish and fails.
+WRAP=$W/wrap
+mkdir -p "$WRAP"
+cat > "$WRAP/cat" <<'EOF'
+#!/bin/sh
+for a; do
+	case $a in
+	*/module/vanish/pgo/profraw)
+		rm -rf "${a%/pgo/profraw}"
+		echo "cat: read error: No such device" >&2
+		exit 1 ;;
+	esac
+done
+exec "$REALCAT" "$@"
+EOF
+chmod 755 "$WRAP/cat"
+
+# --------------------------------------------------------- fake trees
+# T1: raw version 10 (clang 19 and 22 mixed: same raw format).
+T1=$W/t1
+mkdir -p "$T1/kernel/pgo/retained/bar" "$T1/kernel/pgo/retained/nor" \
+	"$T1/kernel/pgo/retained/foo" "$T1/module/foo/pgo" "$T1/module/foo/notes" \
+	"$T1/module/nob/pgo" "$T1/module/nob/notes" "$T1/module/baz/pgo" \
+	"$T1/module/builtin/parameters"
+cp "$B/vm.profraw" "$T1/kernel/pgo/profraw"
+note_of "$B/other" "$W/other.note"
+note_of "$B/kern" "$W/kern.note"
+note_of "$B/foo" "$W/foo.note"
+{ xen_note; cat "$W/other.note"; } > "$T1/kernel/notes"
+cp "$B/foo.profraw" "$T1/module/foo/pgo/profraw"
+cp "$W/other.note" "$T1/module/foo/notes/.note.gnu.build-id"
+cp "$B/nob.profraw" "$T1/module/nob/pgo/profraw"
+cp "$W/kern.note" "$T1/module/nob/notes/.note.gnu.build-id"
+cp "$B/baz.profraw" "$T1/module/baz/pgo/profraw"
+cp "$B/bar.profraw" "$T1/kernel/pgo/retained/bar/profraw"
+cp "$B/nor.profraw" "$T1/kernel/pgo/retained/nor/profraw"
+cp "$B/foo.profraw" "$T1/kernel/pgo/retained/foo/profraw"
+for r in bar nor foo; do : > "$T1/kernel/pgo/retained/$r/reset"; done
+# T2: vmlinux without binary ids: the id comes from kernel/notes.
+T2=$W/t2
+mkdir -p "$T2/kernel/pgo"
+cp "$B/nob.profraw" "$T2/kernel/pgo/profraw"
+{ xen_note; cat "$W/kern.note"; } > "$T2/kernel/notes"
+# T3: raw version 8 (clang 14).  T4: version 7 (clang 13).  T5: mixed 8 and 10.
+T3=$W/t3
+mkdir -p "$T3/kernel/pgo/retained/old2" "$T3/module/old/pgo"
+cp "$B/old.profraw" "$T3/module/old/pgo/profraw"
+cp "$B/old2.profraw" "$T3/kernel/pgo/retained/old2/profraw"
+T4=$W/t4
+mkdir -p "$T4/kernel/pgo"
+cp "$B/v7.profraw" "$T4/kernel/pgo/profraw"
+T5=$W/t5
+mkdir -p "$T5/kernel/pgo" "$T5/module/old/pgo"
+cp "$B/vm.profraw" "$T5/kernel/pgo/profraw"
+cp "$B/old.profraw" "$T5/module/old/pgo/profraw"
+
+# Functions of a profile (raw or indexed), sorted.
+funcs() { "llvm-profdata-$1" show --all-functions "$2" 2>/dev/null |
+	awk '/^  [^ ]*:$/ { sub(/:$/, "", $1); print $1 }' | sort; }
+count() { "llvm-profdata-$1" show --counts --function="$3" "$2" 2>/dev/null |
+	awk '/Block counts:/ { gsub(/[^0-9]/, " "); print $1; exit }'; }
+
+# ------------------------------------------------------- pgo-collect
+# run_collect MODE PATHPREFIX ARGS...: MODE is host or busybox.
+run_collect() {
+	local mode=$1 pre=$2
+	shift 2
+	local tools=$HT
+	[ "$mode" = busybox ] && tools=$BB
+	env -i REALCAT="$tools/cat" PATH="$pre$tools" "$tools/sh" "$COLLECT" "$@"
+}
+
+# Busybox sh runs its own applets whatever $PATH says, so the `cat` wrappers
+# (vanishing module, changing profile) only work with the host's sh.
+for mode in host busybox; do
+	M="[$mode]"
+	o=$W/c-$mode
+	skipped=
+	if [ $mode = host ]; then
+		mkdir -p "$T1/module/vanish/pgo"
+		cp "$B/vm.profraw" "$T1/module/vanish/pgo/profraw"
+		skipped=", 1 skipped"
+	fi
+	run_collect $mode "$WRAP:$W/pd19:" -o "$o/out" --sysfs "$T1" \
+		--merge "$o/all.profdata" > "$o.stdout" 2> "$o.stderr"
+	rc=$?
+	[ $rc = 0 ] && pass "$M pgo-collect${skipped:+ with a module vanishing mid-copy} exits 0" ||
+		fail "$M pgo-collect exit $rc: $(cat "$o.stderr")"
+	want="vmlinux-$ID_vm foo-$ID_foo nob-$ID_kern baz-$ID_baz bar-$ID_bar nor-unknown foo-$ID_foo.1"
+	for n in $want; do
+		[ -f "$o/out/$n.profraw" ] && pass "$M collected $n.profraw" ||
+			fail "$M no $n.profraw in: $(ls "$o/out" | tr '\n' ' ')"
+	done
+	[ "$(ls -A "$o/out" | wc -l)" = 7 ] && pass "$M exactly 7 files, no temporary left" ||
+		fail "$M files: $(ls -A "$o/out" | tr '\n' ' ')"
+	cmp -s "$o/out/vmlinux-$ID_vm.profraw" "$B/vm.profraw" &&
+		cmp -s "$o/out/bar-$ID_bar.profraw" "$B/bar.profraw" &&
+		cmp -s "$o/out/nob-$ID_kern.profraw" "$B/nob.profraw" &&
+		pass "$M copies are byte-identical" || fail "$M copies differ"
+	[ "$(stat -c %a "$o/out/foo-$ID_foo.profraw")" = 600 ] &&
+		pass "$M copies are 0600" || fail "$M copy mode $(stat -c %a "$o/out/foo-$ID_foo.profraw")"
+	if [ $mode = host ]; then
+		grep -q 'module/vanish/pgo/profraw went away' "$o.stderr" && [ ! -e "$T1/module/vanish" ] &&
+			pass "$M warns about the vanished module, skips it" ||
+			fail "$M no vanish warning: $(cat "$o.stderr")"
+	fi
+	bytes=$(cat "$B"/{vm,foo,nob,baz,bar,nor,foo}.profraw | wc -c)
+	grep -qx "pgo-collect: 7 profiles, $bytes bytes in $o/out$skipped, merged by llvm-profdata-19 into $o/all.profdata" "$o.stdout" &&
+		pass "$M one summary line with files and bytes" ||
+		fail "$M summary: $(cat "$o.stdout") (expected $bytes bytes)"
+	[ "$(wc -l < "$o.stdout")" = 1 ] || fail "$M more than one line on stdout"
+	expect "$M merged profile accepted by llvm-profdata-19 show" \
+		llvm-profdata-19 show --all-functions "$o/all.profdata" > /dev/null 2>&1
+	got=$(funcs 19 "$o/all.profdata" | grep _func | tr '\n' ' ')
+	[ "$got" = "bar_func baz_func foo_func nob_func nor_func vm_func " ] &&
+		pass "$M merged profile has the functions of all inputs" ||
+		fail "$M merged functions: $got"
+	[ "$(count 19 "$o/all.profdata" foo_func)" = 10 ] &&
+		pass "$M live + retained foo add up in the merge (5 + 5)" ||
+		fail "$M foo_func count $(count 19 "$o/all.profdata" foo_func), expected 10"
+
+	# Plain llvm-profdata of a matching version.
+	run_collect $mode "$W/plain22:" -o "$o/p" --sysfs "$T2" --merge "$o/p.profdata" \
+		> "$o.p.out" 2> "$o.p.err" && grep -q 'merged by llvm-profdata into' "$o.p.out" &&
+		[ "$(funcs 22 "$o/p.profdata" | grep _func)" = nob_func ] &&
+		pass "$M plain llvm-profdata of LLVM 22 merges raw version 10" ||
+		fail "$M plain llvm-profdata 22: $(cat "$o.p.out" "$o.p.err")"
+	# vmlinux id from ROOT/kernel/notes, past a Xen note.
+	[ -f "$o/p/vmlinux-$ID_kern.profraw" ] && pass "$M vmlinux build id from kernel/notes" ||
+		fail "$M vmlinux without binary id: $(ls "$o/p")"
+
+	# No matching llvm-profdata: clear message, non-zero, copies kept.
+	run_collect $mode "$W/plain14:" -o "$o/n" --sysfs "$T1" --merge "$o/n.profdata" \
+		> "$o.n.out" 2> "$o.n.err"
+	rc=$?
+	msg=$(cat "$o.n.err")
+	[ $rc != 0 ] && [ ! -e "$o/n.profdata" ] &&
+		grep -q 'raw format version 10, which only llvm-profdata of LLVM 19, 20, 21 or 22 reads' "$o.n.err" &&
+		grep -q 'found: llvm-profdata (LLVM 14)' "$o.n.err" &&
+		[ -f "$o/n/vmlinux-$ID_vm.profraw" ] &&
+		pass "$M no llvm-profdata for v10 (only LLVM 14): fails naming 19-22" ||
+		fail "$M no-profdata case: rc $rc: $msg"
+	run_collect $mode "" -o "$o/n2" --sysfs "$T3" --merge "$o/n2.profdata" \
+		> /dev/null 2> "$o.n2.err"
+	rc=$?
+	[ $rc != 0 ] && grep -q 'LLVM 14, 15 or 16 reads' "$o.n2.err" &&
+		grep -q 'found: no llvm-profdata at all' "$o.n2.err" &&
+		pass "$M no llvm-profdata at all for v8: fails naming 14-16" ||
+		fail "$M no-profdata v8: rc $rc: $(cat "$o.n2.err")"
+	echo "  message: $(head -1 "$o.n.err")"
+
+	# Raw version 8 with llvm-profdata-14 (and a v8 id with padding).
+	run_collect $mode "$W/pd14:" -o "$o/v8" --sysfs "$T3" --merge "$o/v8.profdata" \
+		> "$o.v8.out" 2> "$o.v8.err" &&
+		[ -f "$o/v8/old-$ID_old.profraw" ] && [ -f "$o/v8/old2-$ID_old2.profraw" ] &&
+		[ "$(funcs 14 "$o/v8.profdata" | grep _func | tr '\n' ' ')" = "old2_func old_func " ] &&
+		pass "$M raw version 8: build ids, merged by llvm-profdata-14" ||
+		fail "$M v8: $(cat "$o.v8.out" "$o.v8.err"; ls "$o/v8")"
+	# Raw version 7: clang 13's binary ids have no padding.
+	run_collect $mode "$W/pd13:" -o "$o/v7" --sysfs "$T4" --merge "$o/v7.profdata" \
+		> "$o.v7.out" 2> "$o.v7.err" &&
+		[ -f "$o/v7/vmlinux-$ID_v7.profraw" ] &&
+		[ "$(funcs 13 "$o/v7.profdata" | grep _func)" = v7_func ] &&
+		pass "$M raw version 7: build id, merged by llvm-profdata-13" ||
+		fail "$M v7: $(cat "$o.v7.out" "$o.v7.err"; ls "$o/v7")"
+	# Mixed raw versions cannot be merged together.
+	run_collect $mode "$W/pd19:$W/pd14:" -o "$o/mix" --sysfs "$T5" --merge "$o/mix.profdata" \
+		> /dev/null 2> "$o.mix.err"
+	rc=$?
+	[ $rc != 0 ] && grep -q 'different raw versions' "$o.mix.err" &&
+		pass "$M mixed raw versions: refused" || fail "$M mixed: rc $rc $(cat "$o.mix.err")"
+	# Nothing to collect.
+	mkdir -p "$W/empty-$mode/module"
+	run_collect $mode "" -o "$o/e" --sysfs "$W/empty-$mode" > /dev/null 2> "$o.e.err"
+	rc=$?
+	[ $rc != 0 ] && grep -q 'no profile copied' "$o.e.err" &&
+		pass "$M no profiles: fails" || fail "$M empty tree: rc $rc $(cat "$o.e.err")"
+	# A file that is not a raw profile (its source still there): error, the rest copied.
+	G=$W/garbage-$mode
+	mkdir -p "$G/module/bad/pgo" "$G/module/good/pgo"
+	head -c 300 /dev/urandom > "$G/module/bad/pgo/profraw"
+	cp "$B/foo.profraw" "$G/module/good/pgo/profraw"
+	run_collect $mode "" -o "$o/g" --sysfs "$G" > "$o.g.out" 2> "$o.g.err"
+	rc=$?
+	[ $rc = 1 ] && grep -q 'module/bad/pgo/profraw is not an LLVM raw profile' "$o.g.err" &&
+		[ -f "$o/g/good-$ID_foo.profraw" ] && [ "$(ls -A "$o/g" | wc -l)" = 1 ] &&
+		pass "$M a bad profile fails the run but not the others" ||
+		fail "$M bad profile: rc $rc $(cat "$o.g.out" "$o.g.err")"
+	# Default output directory, and usage errors.
+	(cd "$W" && mkdir -p "d-$mode" && cd "d-$mode" &&
+		run_collect $mode "" --sysfs "$T2" > /dev/null 2>&1 &&
+		[ -f "pgo-profiles/vmlinux-$ID_kern.profraw" ]) &&
+		pass "$M default output ./pgo-profiles" || fail "$M default output dir"
+	run_collect $mode "" --bogus > /dev/null 2>&1
+	[ $? = 2 ] && pass "$M usage error exits 2" || fail "$M usage error"
+
+	# Same files again in the same directory: overwritten, not duplicated.
+	run_collect $mode "$W/pd19:" -o "$o/p" --sysfs "$T2" > /dev/null 2>&1 &&
+		[ "$(ls -A "$o/p" | wc -l)" = 1 ] && pass "$M a second run overwrites" ||
+		fail "$M second run: $(ls -A "$o/p")"
+done
+
+# ------------------------------------------------- pgo-save-retained
+# run_save MODE ARGS...
+run_save() {
+	local mode=$1
+	shift
+	local tools=$HT
+	[ "$mode" = busybox ] && tools=$BB
+	env -i REALCAT="$tools/cat" PATH="${PRE:-}$tools" \
+		CHANGE_SRC="${CHANGE_SRC:-}" CHANGE_TO="${CHANGE_TO:-}" "$tools/sh" "$SAVE" "$@"
+}
+# fresh_tree DIR: retained profiles bar, nor, bad (not a profile).
+fresh_tree() {
+	rm -rf "$1"
+	mkdir -p "$1/kernel/pgo/retained/bar" "$1/kernel/pgo/retained/nor" \
+		"$1/kernel/pgo/retained/bad"
+	cp "$B/bar.profraw" "$1/kernel/pgo/retained/bar/profraw"
+	cp "$B/nor.profraw" "$1/kernel/pgo/retained/nor/profraw"
+	head -c 200 /dev/zero > "$1/kernel/pgo/retained/bad/profraw"
+	for r in bar nor bad; do : > "$1/kernel/pgo/retained/$r/reset"; done
+}
+# A `cat` that, after copying $CHANGE_SRC once, makes it a bigger profile,
+# like a load/unload of the module while the helper runs.
+CWRAP=$W/cwrap
+mkdir -p "$CWRAP"
+cat > "$CWRAP/cat" <<'EOF'
+#!/bin/sh
+"$REALCAT" "$@" || exit
+for a; do
+	if [ "$a" = "$CHANGE_SRC" ] && [ ! -e "$CHANGE_SRC.changed" ]; then
+		"$REALCAT" "$CHANGE_TO" > "$CHANGE_SRC"
+		: > "$CHANGE_SRC.changed"
+	fi
+done
+EOF
+chmod 755 "$CWRAP/cat"
+
+for mode in host busybox; do
+	M="[$mode]"
+	S=$W/s-$mode
+	fresh_tree "$S/sys"
+	R=$S/sys/kernel/pgo/retained
+	run_save $mode --sysfs "$S/sys" -o "$S/var" bar > "$S/1.out" 2> "$S/1.err"
+	rc=$?
+	[ $rc = 0 ] && cmp -s "$S/var/bar-$ID_bar.profraw" "$B/bar.profraw" &&
+		pass "$M saved bar as bar-<build id>.profraw" ||
+		fail "$M save bar: rc $rc $(cat "$S/1.err"; ls "$S/var")"
+	[ "$(cat "$R/bar/reset")" = 1 ] && pass "$M wrote 1 to reset after saving" ||
+		fail "$M reset holds '$(cat "$R/bar/reset")'"
+	[ "$(wc -l < "$S/1.err")" = 1 ] && grep -q "^pgo-save-retained: bar: saved $S/var/bar-$ID_bar.profraw ([0-9]* bytes); discarded the kernel copy$" "$S/1.err" &&
+		[ ! -s "$S/1.out" ] && pass "$M one log line on stderr" ||
+		fail "$M log: $(cat "$S/1.out" "$S/1.err")"
+	[ "$(stat -c %a "$S/var")" = 700 ] && [ "$(stat -c %a "$S/var/bar-$ID_bar.profraw")" = 600 ] &&
+		[ "$(ls -A "$S/var" | wc -l)" = 1 ] &&
+		pass "$M directory 0700, file 0600, no temporary left" ||
+		fail "$M modes/files: $(ls -lA "$S/var")"
+	# Saved again (a later unload of the same binary): kept apart.
+	: > "$R/bar/reset"
+	cp "$B/bar.profraw" "$S/bar2"; echo x >> "$S/bar2"
+	cp "$S/bar2" "$R/bar/profraw"
+	run_save $mode --sysfs "$S/sys" -o "$S/var" bar 2> "$S/2.err" &&
+		cmp -s "$S/var/bar-$ID_bar.1.profraw" "$S/bar2" &&
+		cmp -s "$S/var/bar-$ID_bar.profraw" "$B/bar.profraw" &&
+		[ "$(cat "$R/bar/reset")" = 1 ] &&
+		pass "$M a second save is bar-<id>.1.profraw, the first kept" ||
+		fail "$M second save: $(cat "$S/2.err"; ls "$S/var")"
+	# No binary id: "unknown".
+	run_save $mode --sysfs "$S/sys" -o "$S/var" nor 2> /dev/null &&
+		cmp -s "$S/var/nor-unknown.profraw" "$B/nor.profraw" &&
+		pass "$M profile without binary id saved as nor-unknown.profraw" ||
+		fail "$M nor: $(ls "$S/var")"
+	# Failures keep the kernel copy: unwritable target (a file in the way),
+	# not a raw profile, no such profile, bad name.
+	fresh_tree "$S/sys"
+	: > "$S/file"
+	run_save $mode --sysfs "$S/sys" -o "$S/file/pgo" bar > /dev/null 2> "$S/3.err"
+	rc=$?
+	[ $rc = 1 ] && [ ! -s "$R/bar/reset" ] && grep -q 'stays in the kernel' "$S/3.err" &&
+		pass "$M save failed (cannot create dir): reset not written" ||
+		fail "$M failed save: rc $rc reset '$(cat "$R/bar/reset")' $(cat "$S/3.err")"
+	run_save $mode --sysfs "$S/sys" -o "$S/var3" bad > /dev/null 2> "$S/4.err"
+	rc=$?
+	[ $rc = 1 ] && [ ! -s "$R/bad/reset" ] && [ -z "$(ls -A "$S/var3" 2>/dev/null)" ] &&
+		pass "$M not a raw profile: not saved, reset not written" ||
+		fail "$M bad profile: rc $rc $(cat "$S/4.err"; ls -A "$S/var3")"
+	run_save $mode --sysfs "$S/sys" -o "$S/var3" nosuch > /dev/null 2>&1
+	[ $? = 1 ] && pass "$M no such retained profile: exit 1" || fail "$M no such profile"
+	run_save $mode --sysfs "$S/sys" -o "$S/var3" ../kernel > /dev/null 2>&1
+	[ $? = 1 ] && pass "$M a name with / is refused" || fail "$M bad name"
+	# --all: every retained profile, failing ones stay.
+	fresh_tree "$S/sys"
+	run_save $mode --sysfs "$S/sys" -o "$S/var4" --all > /dev/null 2> "$S/5.err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(cat "$R/bar/reset")" = 1 ] && [ "$(cat "$R/nor/reset")" = 1 ] &&
+		[ ! -s "$R/bad/reset" ] && [ "$(ls "$S/var4" | tr '\n' ' ')" = "bar-$ID_bar.profraw nor-unknown.profraw " ] &&
+		pass "$M --all saves and discards each good one, keeps the bad one, exits 1" ||
+		fail "$M --all: rc $rc $(cat "$S/5.err"; ls "$S/var4")"
+	# The kernel copy changes (a load/unload adds counts) while it is saved:
+	# the newer copy is what is saved before the discard.
+	[ $mode = host ] || continue
+	fresh_tree "$S/sys"
+	cp "$B/bar.profraw" "$S/bigger"; head -c 64 /dev/zero >> "$S/bigger"
+	CHANGE_SRC=$R/bar/profraw CHANGE_TO=$S/bigger PRE=$CWRAP: \
+		run_save $mode --sysfs "$S/sys" -o "$S/var5" bar > /dev/null 2> "$S/6.err"
+	rc=$?
+	[ $rc = 0 ] && [ -e "$R/bar/profraw.changed" ] && cmp -s "$S/var5/bar-$ID_bar.profraw" "$S/bigger" &&
+		[ "$(ls "$S/var5" | wc -l)" = 1 ] && [ "$(cat "$R/bar/reset")" = 1 ] &&
+		pass "$M profile changed while saved: the newer copy saved, then discarded" ||
+		fail "$M changing profile: rc $rc $(cat "$S/6.err"; ls -l "$S/var5")"
+done
+
+# ------------------------------------------------------- udev rule
+# The rule's syntax and match with the real udev 252 (Debian bookworm),
+# inside a busybox root made like the guest's initramfs plus tests/qemu/udev.sh.
+U=$W/uroot
+mkdir -p "$U"/{bin,sbin,dev,proc,sys,tmp,lib/modules,etc,root}
+cp "$BUSYBOX" "$U/bin/busybox"
+for t in sh mount mkdir cat ls grep sed awk echo od env; do ln -sf busybox "$U/bin/$t"; done
+if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
+	pass "tests/qemu/udev.sh built a root: $(tail -1 "$W/udev.sh.log")"
+	v=$(chroot "$U" /sbin/systemd-udevd --version 2>&1)
+	[ "$v" = "$(/lib/systemd/systemd-udevd --version)" ] && pass "systemd-udevd $v runs in the busybox root (libraries complete)" ||
+		fail "systemd-udevd in the root: $v"
+	v=$(chroot "$U" /bin/udevadm --version 2>&1)
+	[ "$v" = "$(udevadm --version)" ] && pass "udevadm runs in the busybox root" ||
+		fail "udevadm in the root: $v"
+	[ -x "$U/usr/lib/pgo/pgo-save-retained" ] && [ -x "$U/usr/lib/pgo/pgo-collect" ] &&
+		cmp -s "$U/etc/udev/rules.d/90-pgo.rules" "$RULES" &&
+		pass "rule and tools installed in the root" || fail "rule/tools not installed"
+
+	# A fake pgo device: what udevd builds from the kernel's uevent.
+	F=$W/fsys
+	mkdir -p "$F/kernel/pgo/retained/bar" "$F/kernel/pgo/retained/nomod" "$F/class/pgo"
+	cp "$B/bar.profraw" "$F/kernel/pgo/retained/bar/profraw"
+	: > "$F/kernel/pgo/retained/bar/reset"
+	for d in bar nomod; do ln -s ../../../../class/pgo "$F/kernel/pgo/retained/$d/subsystem"; done
+	printf 'PGO_MODULE=bar\n' > "$F/kernel/pgo/retained/bar/uevent"
+	: > "$F/kernel/pgo/retained/nomod/uevent"
+	utest() {
+		unshare -m sh -c "mount --bind '$F' '$U/sys' && mount -t proc proc '$U/proc' &&
+			SYSTEMD_DEVICE_VERIFY_SYSFS=0 SYSTEMD_LOG_LEVEL=debug chroot '$U' /bin/udevadm test --action=$1 $2" 2>&1
+	}
+	utest add /sys/kernel/pgo/retained/bar > "$W/utest-add.txt"
+	grep -q "^run: '/usr/lib/pgo/pgo-save-retained bar'$" "$W/utest-add.txt" &&
+		pass "udevadm test: add of pgo device bar runs '/usr/lib/pgo/pgo-save-retained bar'" ||
+		fail "udevadm test add: $(grep -E 'run:|90-pgo|rror' "$W/utest-add.txt" | head)"
+	grep -q 'Reading rules file: /etc/udev/rules.d/90-pgo.rules' "$W/utest-add.txt" &&
+		! grep '90-pgo.rules:' "$W/utest-add.txt" | grep -qviE ' (RUN|ACTION|SUBSYSTEM|ENV)\{?' &&
+		! grep -qiE '90-pgo.rules.*(invalid|error|unknown|ignor|warn)' "$W/utest-add.txt" &&
+		pass "udevd 252 parses 90-pgo.rules without complaint" ||
+		fail "rule parse: $(grep -i '90-pgo' "$W/utest-add.txt" | head)"
+	utest remove /sys/kernel/pgo/retained/bar > "$W/utest-rm.txt"
+	utest add /sys/kernel/pgo/retained/nomod > "$W/utest-nomod.txt"
+	! grep -q '^run:.*pgo-save-retained' "$W/utest-rm.txt" "$W/utest-nomod.txt" &&
+		grep -q 'Reading rules file: /etc/udev/rules.d/90-pgo.rules' "$W/utest-rm.txt" &&
+		pass "no RUN on remove, nor without PGO_MODULE" ||
+		fail "rule matched remove or no PGO_MODULE: $(grep '^run:' "$W/utest-rm.txt" "$W/utest-nomod.txt")"
+
+	# Run the RUN command as udevd does: device properties as the
+	# environment, no PATH, busybox only, in the root.
+	cmd=$(sed -n "s/^run: '\(.*\)'$/\1/p" "$W/utest-add.txt" | grep pgo-save-retained)
+	unshare -m sh -c "mount --bind '$F' '$U/sys' &&
+		chroot '$U' /bin/env -i ACTION=add DEVPATH=/kernel/pgo/retained/bar SUBSYSTEM=pgo \
+			PGO_MODULE=bar SEQNUM=1 $cmd" > "$W/urun.out" 2> "$W/urun.err"
+	rc=$?
+	[ $rc = 0 ] && cmp -s "$U/var/lib/pgo/bar-$ID_bar.profraw" "$B/bar.profraw" &&
+		[ "$(cat "$F/kernel/pgo/retained/bar/reset")" = 1 ] &&
+		pass "the RUN command, run like udevd in the busybox root, saved /var/lib/pgo/bar-<id>.profraw and reset" ||
+		fail "RUN command '$cmd': rc $rc $(cat "$W/urun.out" "$W/urun.err"; ls -la "$U/var/lib/pgo" 2>&1)"
+
+	# udevd itself starts with our rule, answers a ping and exits (no
+	# uevents reach a container, so nothing more here).
+	unshare -m sh -c "mount --bind /sys '$U/sys' 2>/dev/null; mount -t proc proc '$U/proc';
+		mount --bind /dev '$U/dev';
+		chroot '$U' /bin/sh -c 'SYSTEMD_LOG_TARGET=console SYSTEMD_LOG_LEVEL=debug \
+			systemd-udevd --daemon > /tmp/udevd.log 2>&1 &&
+			udevadm control --ping --timeout=10 && udevadm settle --timeout=10 &&
+			udevadm control --exit --timeout=10'" > "$W/udevd.out" 2>&1
+	rc=$?
+	if [ $rc = 0 ]; then
+		pass "systemd-udevd --daemon starts in the root, ping/settle/exit work"
+	else
+		echo "  note: udevd did not run in this container (rc $rc): $(tail -3 "$W/udevd.out" "$U/tmp/udevd.log" 2>/dev/null | tr '\n' ' ')"
+	fi
+	grep -iE '90-pgo.*(invalid|error|unknown|ignor)' "$U/tmp/udevd.log" 2>/dev/null &&
+		fail "udevd complains about 90-pgo.rules"
+else
+	fail "tests/qemu/udev.sh failed: $(tail -5 "$W/udev.sh.log")"
+fi
+
+# ------------------------------------------------------- shellcheck
+if command -v shellcheck > /dev/null; then
+	shellcheck -s sh "$COLLECT" "$SAVE" > "$W/sc.txt" 2>&1 &&
+		pass "shellcheck -s sh: pgo-collect, pgo-save-retained" ||
+		fail "shellcheck: $(cat "$W/sc.txt")"
+fi
+
+echo "scripts: $PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
