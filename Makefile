@@ -39,7 +39,7 @@ KMAKE_EXTRA	?=
 DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  qemu-system-x86 busybox-static linux-source-6.12 ccache \
 		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
-		  python3 gcc libc6-dev make xz-utils
+		  python3 gcc libc6-dev make xz-utils udev
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
 	check-vmlinux initramfs boot ext-modules build-test run-train
@@ -100,7 +100,8 @@ patch: $(BASE)/.stamp
 
 # ---------------------------------------------------------------- kernel
 PGO_CONFIG	?= tests/qemu/pgo.config
-CONFIGS		:= tests/qemu/qemu.config $(PGO_CONFIG) $(EXTRA_CONFIG)
+CONFIGS		:= tests/qemu/qemu.config tests/qemu/udev.config $(PGO_CONFIG) \
+		   $(EXTRA_CONFIG)
 
 $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 	mkdir -p $(OBJ)
@@ -150,6 +151,7 @@ HOST_LLVM_VERSIONS ?= 13 14 15 16 19 22
 
 host-test: deps
 	tests/host/run.sh $(HOST_LLVM_VERSIONS)
+	tests/host/scripts.sh
 
 # Checks of the build itself (e.g. an unknown LLVM raw version stops it).
 build-test: kernel
@@ -207,3 +209,4 @@ run: deps
 clean:
 	rm -rf $(BUILD)
 include tests/check.mk
+include tests/torture.mk

@@ -5,8 +5,8 @@
 # tests/qemu/udev.config.  Results go to /out/retain/: facts.txt holds
 # "key: value" lines, the rest are copies of profiles and logs.
 #
-#  0. the profile 20-modules.sh left retained (its last two loads) is kept
-#     and discarded;
+#  0. whatever is still retained (20-modules.sh discards its own) is
+#     discarded;
 #  1. with systemd-udevd running: load, run 300, unload: 90-pgo.rules and
 #     pgo-save-retained save it to /var/lib/pgo and discard it in the kernel;
 #  2. udevd stopped: load/run 300/unload twice: one retained profile (600);
@@ -64,7 +64,7 @@ discard() {
 fact "retain_kb: $(cat $RK 2>&1)"
 ls -l $R > $D/retained-at-start.txt 2>&1
 
-# 0. What 20-modules.sh left (50 + 5 calls, if its loads added up).
+# 0. Start with nothing retained (20-modules.sh discards its own).
 if retained; then
 	fact "leftover: yes"
 	cat $R/$MOD/profraw > $D/leftover.profraw

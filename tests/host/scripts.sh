@@ -440,6 +440,16 @@ for mode in host busybox; do
 		[ "$(ls "$S/var5" | wc -l)" = 1 ] && [ "$(cat "$R/bar/reset")" = 1 ] &&
 		pass "$M profile changed while saved: the newer copy saved, then discarded" ||
 		fail "$M changing profile: rc $rc $(cat "$S/6.err"; ls -l "$S/var5")"
+	# ... by another binary's: the first is saved, the other left for its own event.
+	fresh_tree "$S/sys"
+	CHANGE_SRC=$R/bar/profraw CHANGE_TO=$B/foo.profraw PRE=$CWRAP: \
+		run_save $mode --sysfs "$S/sys" -o "$S/var6" bar > /dev/null 2> "$S/7.err"
+	rc=$?
+	[ $rc = 0 ] && cmp -s "$S/var6/bar-$ID_bar.profraw" "$B/bar.profraw" &&
+		[ "$(ls "$S/var6" | wc -l)" = 1 ] && [ ! -s "$R/bar/reset" ] &&
+		cmp -s "$R/bar/profraw" "$B/foo.profraw" &&
+		pass "$M replaced by another binary while saved: first saved, the new one kept" ||
+		fail "$M other binary: rc $rc $(cat "$S/7.err"; ls -l "$S/var6")"
 done
 
 # ------------------------------------------------------- udev rule
@@ -501,10 +511,11 @@ if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
 		pass "the RUN command, run like udevd in the busybox root, saved /var/lib/pgo/bar-<id>.profraw and reset" ||
 		fail "RUN command '$cmd': rc $rc $(cat "$W/urun.out" "$W/urun.err"; ls -la "$U/var/lib/pgo" 2>&1)"
 
-	# udevd itself starts with our rule, answers a ping and exits (no
-	# uevents reach a container, so nothing more here).
-	unshare -m sh -c "mount --bind /sys '$U/sys' 2>/dev/null; mount -t proc proc '$U/proc';
-		mount --bind /dev '$U/dev';
+	# udevd itself starts with our rule, answers a ping and exits.  It
+	# sees the fake sysfs and a /dev of its own: should a real uevent of
+	# this machine come by meanwhile, it touches nothing outside the root.
+	unshare -m sh -c "mount --bind '$F' '$U/sys' && mount -t proc proc '$U/proc' &&
+		mount -t tmpfs tmpfs '$U/dev' && mknod -m 666 '$U/dev/null' c 1 3 &&
 		chroot '$U' /bin/sh -c 'SYSTEMD_LOG_TARGET=console SYSTEMD_LOG_LEVEL=debug \
 			systemd-udevd --daemon > /tmp/udevd.log 2>&1 &&
 			udevadm control --ping --timeout=10 && udevadm settle --timeout=10 &&
@@ -517,6 +528,10 @@ if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
 	fi
 	grep -iE '90-pgo.*(invalid|error|unknown|ignor)' "$U/tmp/udevd.log" 2>/dev/null &&
 		fail "udevd complains about 90-pgo.rules"
+	# Anything of ours still running in the root (an udevd that did not exit).
+	for p in /proc/[0-9]*; do
+		[ "$(readlink "$p/root" 2>/dev/null)" = "$U" ] && kill "${p#/proc/}" 2>/dev/null
+	done
 else
 	fail "tests/qemu/udev.sh failed: $(tail -5 "$W/udev.sh.log")"
 fi

@@ -40,6 +40,15 @@ for m in "$@"; do
 done
 echo "$llvm" > "$root/etc/llvm-version"
 
+# Debian's real systemd-udevd with our rule and helpers (scripts/pgo/).
+"$top/tests/qemu/udev.sh" "$root"
+
+# The kselftests, with the helpers they source.
+mkdir -p "$root/kselftest/pgo" "$root/kselftest/kselftest"
+cp "$top"/tools/testing/selftests/pgo/*.sh "$root/kselftest/pgo/"
+cp "$top/build/base/tools/testing/selftests/kselftest/ktap_helpers.sh" \
+	"$root/kselftest/kselftest/"
+
 mkdir -p "$(dirname "$out")"
 (cd "$root" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) > "$out"
 echo "initramfs: $out ($(du -k "$out" | cut -f1) KiB)"

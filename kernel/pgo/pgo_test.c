@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the raw-format writer, the value-profiling runtime and
+ * reset, on a synthetic object: two records, three counters, one indirect
+ * call site and one memop site, and a value node pool of two nodes.
+ */
+
+#include <kunit/test.h>
+#include <linux/string.h>
+
+#include "pgo.h"
+
+struct pgo_test_ctx {
+	struct llvm_prf_data data[2];
+	u64 cnts[3];
+	char names[5];
+	struct llvm_prf_value_node *vals[2];
+	struct llvm_prf_value_node vnds[2];
+	struct pgo_object obj;
+};
+
+static struct pgo_test_ctx *pgo_test_new(struct kunit *test)
+{
+	const struct llvm_prf_data rec0 = {
+		.NameRef = 0x1111, .FuncHash = 0x2222, .NumCounters = 2,
+		.NumValueSites = { [IPVK_IndirectCallTarget] = 1,
+				   [IPVK_MemOPSize] = 1 },
+	};
+	const struct llvm_prf_data rec1 = {
+		.NameRef = 0x3333, .FuncHash = 0x4444, .NumCounters = 1,
+	};
+	struct pgo_test_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	struct pgo_object *obj;
+
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	memcpy(&ctx->data[0], &rec0, sizeof(rec0));
+	memcpy(&ctx->data[1], &rec1, sizeof(rec1));
+	pgo_rec_relocate(&ctx->data[0], (char *)&ctx->cnts[0], ctx->vals);
+	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], NULL);
+	memcpy(ctx->names, "abcde", sizeof(ctx->names));
+	ctx->cnts[0] = 7;
+	ctx->cnts[1] = 8;
+	ctx->cnts[2] = 9;
+
+	obj = &ctx->obj;
+	obj->name = "pgo_test";
+	obj->version = INSTR_PROF_RAW_VERSION | VARIANT_MASK_IR_PROF;
+	obj->data = ctx->data;
+	obj->data_end = ctx->data + ARRAY_SIZE(ctx->data);
+	obj->cnts = (char *)ctx->cnts;
+	obj->cnts_end = (char *)(ctx->cnts + ARRAY_SIZE(ctx->cnts));
+	obj->names = ctx->names;
+	obj->names_end = ctx->names + sizeof(ctx->names);
+	obj->vals = ctx->vals;
+	obj->vals_end = ctx->vals + ARRAY_SIZE(ctx->vals);
+	obj->vnds = ctx->vnds;
+	obj->vnds_end = ctx->vnds + ARRAY_SIZE(ctx->vnds);
+	obj->reset = pgo_object_reset;
+	KUNIT_ASSERT_EQ(test, pgo_object_check(obj), 0);
+	return ctx;
+}
+
+static void *pgo_test_write(struct kunit *test, struct pgo_object *obj,
+			    size_t *size)
+{
+	unsigned int limit;
+	size_t bound = pgo_profile_bound(obj, &limit);
+	void *buf = kunit_kzalloc(test, bound, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	*size = pgo_profile_write(obj, buf, bound, limit);
+	KUNIT_EXPECT_LE(test, *size, bound);
+	return buf;
+}
+
+/* Header, records pointing at their counters in the file, padding. */
+static void pgo_test_layout(struct kunit *test)
+{
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+	const size_t hdr = sizeof(struct llvm_prf_header);
+	const size_t rec = sizeof(struct llvm_prf_data);
+	struct llvm_prf_header *h;
+	struct llvm_prf_data *out;
+	size_t size, cnts, names, off;
+	void *buf;
+
+	buf = pgo_test_write(test, &ctx->obj, &size);
+	h = buf;
+	KUNIT_EXPECT_EQ(test, h->Magic, INSTR_PROF_RAW_MAGIC_64);
+	KUNIT_EXPECT_EQ(test, h->Version, ctx->obj.version);
+	KUNIT_EXPECT_EQ(test, h->BinaryIdsSize, 0);
+
+	cnts = hdr + 2 * rec;
+	names = cnts + 3 * sizeof(u64);
+	out = buf + hdr;
+	/* Record 1's counters are the file's third. */
+	off = (uintptr_t)pgo_rec_counters(&out[1]);
+	if (PGO_RELATIVE_COUNTERS)
+		off -= (uintptr_t)buf;
+	KUNIT_EXPECT_EQ(test, off, cnts + 2 * sizeof(u64));
+	KUNIT_EXPECT_EQ(test, ((u64 *)(buf + cnts))[2], 9);
+	KUNIT_EXPECT_EQ(test, out[0].Values, 0);
+	KUNIT_EXPECT_MEMEQ(test, buf + names, "abcde", 5);
+	/* Names padded to 8, then one empty value block for record 0. */
+	KUNIT_EXPECT_EQ(test, size, names + 8 + 8 + 2 * 16);
+	KUNIT_EXPECT_EQ(test, *(u32 *)(buf + names + 8), 8 + 2 * 16);
+	KUNIT_EXPECT_EQ(test, *(u32 *)(buf + names + 12), 2);
+}
+
+/* Values land in the object's own pool; exhaustion drops and counts. */
+static void pgo_test_values(struct kunit *test)
+{
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+	struct llvm_prf_value_node *n;
+
+	pgo_object_add(&ctx->obj);
+	__llvm_profile_instrument_target(0xabc, &ctx->data[0], 0);
+	__llvm_profile_instrument_target(0xabc, &ctx->data[0], 0);
+	__llvm_profile_instrument_memop(100, &ctx->data[0], 1);
+	__llvm_profile_instrument_target(0xdef, &ctx->data[0], 0);
+	pgo_object_del(&ctx->obj);
+
+	n = ctx->vals[0];
+	KUNIT_ASSERT_PTR_EQ(test, n, &ctx->vnds[0]);
+	KUNIT_EXPECT_EQ(test, n->Value, 0xabc);
+	KUNIT_EXPECT_EQ(test, n->Count, 2);
+	KUNIT_EXPECT_NULL(test, n->Next);
+	/* 100 bytes fall in the bucket LLVM names 65. */
+	KUNIT_ASSERT_PTR_EQ(test, ctx->vals[1], &ctx->vnds[1]);
+	KUNIT_EXPECT_EQ(test, ctx->vals[1]->Value, 65);
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&ctx->obj.values_dropped), 1);
+	KUNIT_EXPECT_EQ(test, pgo_nodes_in_use(&ctx->obj), 2);
+}
+
+/* A node handed out after the size was fixed is left out, consistently. */
+static void pgo_test_limit(struct kunit *test)
+{
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+	unsigned int limit;
+	size_t bound, size;
+	void *buf;
+
+	pgo_object_add(&ctx->obj);
+	__llvm_profile_instrument_target(0xabc, &ctx->data[0], 0);
+	bound = pgo_profile_bound(&ctx->obj, &limit);
+	__llvm_profile_instrument_memop(3, &ctx->data[0], 1);
+	pgo_object_del(&ctx->obj);
+
+	buf = kunit_kzalloc(test, bound, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	size = pgo_profile_write(&ctx->obj, buf, bound, limit);
+	KUNIT_EXPECT_EQ(test, limit, 1);
+	KUNIT_EXPECT_EQ(test, size, bound);
+}
+
+/* Reset zeroes counters and value counts but keeps the nodes linked. */
+static void pgo_test_reset(struct kunit *test)
+{
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+
+	pgo_object_add(&ctx->obj);
+	__llvm_profile_instrument_target(0xabc, &ctx->data[0], 0);
+	pgo_object_del(&ctx->obj);
+	pgo_object_reset(&ctx->obj);
+
+	KUNIT_EXPECT_EQ(test, ctx->cnts[0] + ctx->cnts[1] + ctx->cnts[2], 0);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->vals[0]);
+	KUNIT_EXPECT_EQ(test, ctx->vals[0]->Value, 0xabc);
+	KUNIT_EXPECT_EQ(test, ctx->vals[0]->Count, 0);
+}
+
+/* Malformed sections are refused before anything uses them. */
+static void pgo_test_check(struct kunit *test)
+{
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+	struct pgo_object obj = ctx->obj;
+
+	obj.data_end = (void *)obj.data_end - 1;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+
+	obj = ctx->obj;
+	obj.cnts_end -= sizeof(u64);
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+
+	obj = ctx->obj;
+	obj.vals_end = obj.vals;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+}
+
+static void pgo_test_empty(struct kunit *test)
+{
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+	struct pgo_object obj = ctx->obj;
+	size_t size;
+
+	obj.data_end = obj.data;
+	obj.cnts_end = obj.cnts;
+	obj.names_end = obj.names;
+	pgo_test_write(test, &obj, &size);
+	KUNIT_EXPECT_EQ(test, size, sizeof(struct llvm_prf_header));
+}
+
+static struct kunit_case pgo_test_cases[] = {
+	KUNIT_CASE(pgo_test_layout),
+	KUNIT_CASE(pgo_test_values),
+	KUNIT_CASE(pgo_test_limit),
+	KUNIT_CASE(pgo_test_reset),
+	KUNIT_CASE(pgo_test_check),
+	KUNIT_CASE(pgo_test_empty),
+	{}
+};
+
+static struct kunit_suite pgo_test_suite = {
+	.name = "pgo",
+	.test_cases = pgo_test_cases,
+};
+kunit_test_suite(pgo_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests of clang PGO's raw format writer and runtime");
+MODULE_LICENSE("GPL");
