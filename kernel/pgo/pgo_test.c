@@ -60,6 +60,29 @@ static struct pgo_test_ctx *pgo_test_new(struct kunit *test)
 	return ctx;
 }
 
+/*
+ * Call the runtime the way instrumented code does, through a pointer the
+ * compiler cannot see through: called directly with constant arguments,
+ * clang drops the calls.
+ */
+static void pgo_test_target(u64 value, struct llvm_prf_data *rec, u32 site)
+{
+	void (*fn)(u64 value, void *data, u32 index) =
+		__llvm_profile_instrument_target;
+
+	OPTIMIZER_HIDE_VAR(fn);
+	fn(value, rec, site);
+}
+
+static void pgo_test_memop(u64 size, struct llvm_prf_data *rec, u32 site)
+{
+	void (*fn)(u64 value, void *data, u32 index) =
+		__llvm_profile_instrument_memop;
+
+	OPTIMIZER_HIDE_VAR(fn);
+	fn(size, rec, site);
+}
+
 static void *pgo_test_write(struct kunit *test, struct pgo_object *obj,
 			    size_t *size)
 {
@@ -114,10 +137,10 @@ static void pgo_test_values(struct kunit *test)
 	struct llvm_prf_value_node *n;
 
 	pgo_object_add(&ctx->obj);
-	__llvm_profile_instrument_target(0xabc, &ctx->data[0], 0);
-	__llvm_profile_instrument_target(0xabc, &ctx->data[0], 0);
-	__llvm_profile_instrument_memop(100, &ctx->data[0], 1);
-	__llvm_profile_instrument_target(0xdef, &ctx->data[0], 0);
+	pgo_test_target(0xabc, &ctx->data[0], 0);
+	pgo_test_target(0xabc, &ctx->data[0], 0);
+	pgo_test_memop(100, &ctx->data[0], 1);
+	pgo_test_target(0xdef, &ctx->data[0], 0);
 	pgo_object_del(&ctx->obj);
 
 	n = ctx->vals[0];
@@ -141,9 +164,9 @@ static void pgo_test_limit(struct kunit *test)
 	void *buf;
 
 	pgo_object_add(&ctx->obj);
-	__llvm_profile_instrument_target(0xabc, &ctx->data[0], 0);
+	pgo_test_target(0xabc, &ctx->data[0], 0);
 	bound = pgo_profile_bound(&ctx->obj, &limit);
-	__llvm_profile_instrument_memop(3, &ctx->data[0], 1);
+	pgo_test_memop(3, &ctx->data[0], 1);
 	pgo_object_del(&ctx->obj);
 
 	buf = kunit_kzalloc(test, bound, GFP_KERNEL);
@@ -159,7 +182,7 @@ static void pgo_test_reset(struct kunit *test)
 	struct pgo_test_ctx *ctx = pgo_test_new(test);
 
 	pgo_object_add(&ctx->obj);
-	__llvm_profile_instrument_target(0xabc, &ctx->data[0], 0);
+	pgo_test_target(0xabc, &ctx->data[0], 0);
 	pgo_object_del(&ctx->obj);
 	pgo_object_reset(&ctx->obj);
 

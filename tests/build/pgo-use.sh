@@ -10,7 +10,8 @@ LLVM_VERSION=$llvm
 . "$(dirname "$0")/../lib.sh"
 
 rm -rf "$work" && mkdir -p "$work/mod"
-cp -a "$modsrc/." "$work/mod/"
+cp -a "$modsrc/pgo_test_module.c" "$work/mod/"
+echo 'obj-m += pgo_test_module.o' > "$work/mod/Makefile"
 profdata merge -o "$work/module.profdata" "$out/modules/driven.profraw" ||
 	{ fail "merge of the module's profile"; exit 1; }
 kmake() {

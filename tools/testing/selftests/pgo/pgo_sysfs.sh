@@ -20,14 +20,15 @@ ktap_print_header
 [ -d $P ] || { ktap_skip_all "no $P (CONFIG_PGO_CLANG)"; exit "$KSFT_SKIP"; }
 ktap_set_plan 12
 
-mode() { stat -c '%a %U' "$1" 2>/dev/null; }
+# Mode and owner as one word: ktap_test_result word-splits its command.
+mode() { stat -c '%a:%U' "$1" 2>/dev/null; }
 # The raw magic, \377lprofr\201, as od prints it.
 magic() { dd if="$1" bs=8 count=1 2>/dev/null | od -An -tx1 | tr -d ' \n'; }
 write() { printf '%s' "$2" 2>/dev/null > "$1"; }
 rejects() { ! write "$@"; }
 
-ktap_test_result "profraw is 0400 root" [ "$(mode $P/profraw)" = "400 root" ]
-ktap_test_result "reset is 0200 root" [ "$(mode $P/reset)" = "200 root" ]
+ktap_test_result "profraw is 0400 root" [ "$(mode $P/profraw)" = 400:root ]
+ktap_test_result "reset is 0200 root" [ "$(mode $P/reset)" = 200:root ]
 ktap_test_result "profraw starts with LLVM's raw magic" \
 	[ "$(magic $P/profraw)" = "8172666f72706cff" ]
 ktap_test_result "reset rejects 0" rejects $P/reset 0
@@ -43,7 +44,7 @@ if [ ! -f "$KO" ] || ! insmod "$KO"; then
 fi
 echo 100 > /sys/module/$MOD/parameters/run
 ktap_test_result "module group: profraw 0400, reset 0200" \
-	[ "$(mode $M/profraw) $(mode $M/reset)" = "400 root 200 root" ]
+	[ "$(mode $M/profraw),$(mode $M/reset)" = 400:root,200:root ]
 ktap_test_result "module profraw starts with LLVM's raw magic" \
 	[ "$(magic $M/profraw)" = "8172666f72706cff" ]
 ktap_test_result "module reset rejects 2" rejects $M/reset 2
