@@ -42,7 +42,7 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  python3 gcc libc6-dev make xz-utils udev
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
-	check-vmlinux initramfs boot ext-modules build-test run-train
+	check-vmlinux initramfs boot ext-modules build-test run-train matrix
 
 all: kernel
 
@@ -205,6 +205,14 @@ run: deps
 		$(BUILD)/ext-pgo-$(LLVM_VERSION)/*/build.log
 	@tests/run/report.sh $(RUN)
 	@cat $(RUN)/plain.wall $(RUN)/pgo.wall
+
+# The kernel suite with every supported LLVM, and a table of what each gave.
+MATRIX_VERSIONS ?= 13 14 15 16 19 22
+matrix:
+	@for v in $(MATRIX_VERSIONS); do \
+		$(MAKE) --no-print-directory guest-test LLVM_VERSION=$$v \
+			> $(BUILD)/matrix-$$v.log 2>&1; echo $$? > $(BUILD)/matrix-$$v.rc; \
+	done; tests/matrix-report.sh $(BUILD) $(MATRIX_VERSIONS)
 
 clean:
 	rm -rf $(BUILD)
