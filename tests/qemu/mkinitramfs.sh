@@ -3,11 +3,16 @@
 # programs and scripts, the kernel's modules and any extra ones.
 #
 # usage: mkinitramfs.sh OUT.cpio.gz KBUILD_DIR LLVM_VERSION [GUEST_SCRIPT] [MODULE...]
+#
+# GUEST_DIR (environment, default tests/guest): the directory whose *.sh
+# become the guest's /guest scripts.
 set -euo pipefail
 out=$1 obj=$2 llvm=$3 guest_script=${4:-}
 shift 4 || shift $#
 top=$(cd "$(dirname "$0")/../.." && pwd)
 root=$(mktemp -d)
+guest_dir=${GUEST_DIR:-tests/guest}
+case $guest_dir in /*) ;; *) guest_dir=$top/$guest_dir ;; esac
 trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,out,guest,lib/modules,etc,root}
@@ -28,7 +33,7 @@ printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
 for src in "$top"/tests/guest/*.c; do
 	gcc -static -O2 -Wall -o "$root/bin/$(basename "$src" .c)" "$src"
 done
-cp "$top"/tests/guest/*.sh "$root/guest/"
+cp "$guest_dir"/*.sh "$root/guest/"
 if [ -n "$guest_script" ]; then
 	cp "$guest_script" "$root/guest/zz-user.sh"
 fi
