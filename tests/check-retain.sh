@@ -144,4 +144,16 @@ if grep -E 'BUG:|WARNING:|Oops|Call Trace' "$D/dmesg.txt" >/dev/null 2>&1; then
 else
 	pass "no splat in dmesg"
 fi
+# What pgo-collect brought out merges on the host into one profile holding
+# vmlinux's, the live and the retained module's functions.
+C=$out/retain/collect
+if profdata merge -o "$C.merged.profdata" "$C"/*.profraw 2>/dev/null; then
+	g=$(func_count "$C.merged.profdata" __x64_sys_getppid)
+	h=$(func_count "$C.merged.profdata" pgo_test_hot)
+	[ -n "$g" ] && [ "$h" = 607 ] &&
+		pass "collected profiles merge: vmlinux (getppid $g) + live and retained module (7 + 600)" ||
+		fail "merged collection: getppid '$g', pgo_test_hot '$h'"
+else
+	fail "llvm-profdata-$LLVM_VERSION merge of the collected profiles"
+fi
 summary "retain checks"
