@@ -136,8 +136,10 @@ ext-modules: kernel
 		echo "module: built $$(cd $$o && ls *.ko)"; \
 	done
 
+GUEST_DIR	?= tests/guest
+
 initramfs: ext-modules
-	tests/qemu/mkinitramfs.sh $(OUT)/initramfs.cpio.gz $(OBJ) \
+	GUEST_DIR=$(GUEST_DIR) tests/qemu/mkinitramfs.sh $(OUT)/initramfs.cpio.gz $(OBJ) \
 		$(LLVM_VERSION) "$(GUEST_SCRIPT)" $(EXT)
 
 boot: initramfs
@@ -177,9 +179,10 @@ RUN		:= $(BUILD)/run-$(LLVM_VERSION)
 RUN_PROFILE	= $(shell cat $(RUN)/profile.path 2>/dev/null)
 ICOUNT		:= -icount shift=0,sleep=off
 run-train:
-	$(MAKE) --no-print-directory initramfs GUEST_SCRIPT=tests/run/guest.sh
+	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
+		OUT=$(BUILD)/out-train-$(LLVM_VERSION)
 	tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \
-		$(OUT)/initramfs.cpio.gz $(RUN)/train 1 1G
+		$(BUILD)/out-train-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 1G
 	llvm-profdata-$(LLVM_VERSION) merge -o $(RUN)/merged.profdata $(RUN)/train/train/*.profraw
 	@# Named by content: a new profile changes the flags, so Kbuild rebuilds.
 	@p=$(RUN)/kernel-$$(md5sum < $(RUN)/merged.profdata | cut -c1-12).profdata; \
@@ -189,7 +192,7 @@ run-train:
 run-%-kernel:
 	$(MAKE) --no-print-directory initramfs PGO_CONFIG= \
 		OBJ=$(BUILD)/obj-$*-$(LLVM_VERSION) EXT=$(BUILD)/ext-$*-$(LLVM_VERSION) \
-		OUT=$(BUILD)/out-$*-$(LLVM_VERSION) GUEST_SCRIPT=tests/run/guest.sh \
+		OUT=$(BUILD)/out-$*-$(LLVM_VERSION) GUEST_DIR=tests/run/guest \
 		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE))
 	@start=$$(date +%s); QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
 		$(BUILD)/obj-$*-$(LLVM_VERSION)/arch/x86/boot/bzImage \
