@@ -40,7 +40,8 @@ rm -f /tmp/ready
 pgotest slowread $M/profraw 64 $D/unload-read.profraw /tmp/ready 2000 \
 	> $D/unload-read.txt 2>&1 &
 reader=$!
-while [ ! -e /tmp/ready ]; do sleep 0.1; done
+n=0
+while [ ! -e /tmp/ready ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
 rmmod $MOD
 echo "rmmod: $?" > $D/unload.txt
 wait $reader
