@@ -59,8 +59,9 @@ live_ok=$(grep -c '^read live-[^ ]* [0-9]* ok ' "$out/reads.txt")
 ret_ok=$(grep -c '^read retained-[^ ]* [0-9]* ok ' "$out/reads.txt")
 [ "$reads_bad" = 0 ] && pass "every completed read has a valid raw layout in the guest ($reads_ok)" ||
 	{ fail "$reads_bad completed reads with a broken layout"; grep ' bad ' "$out/reads.txt" | head; }
-[ "$vm_ok" = "$iters" ] && pass "all $iters vmlinux reads completed" ||
-	fail "vmlinux reads: $vm_ok of $iters completed, $vm_fail failed"
+vm_all=$(grep -c '^read vmlinux ' "$out/reads.txt")
+[ "$vm_ok" = "$vm_all" ] && [ "$vm_ok" -ge 2 ] && pass "all $vm_all vmlinux reads completed" ||
+	fail "vmlinux reads: $vm_ok of $vm_all completed, $vm_fail failed"
 # Module reads may only fail because the file went away.
 odd=$(grep '^read [^ ]* [0-9]* fail ' "$out/reads.txt" |
 	grep -vE ' fail (ENOENT|ENODEV|EDD|ECAT)$' | head -5)
@@ -227,6 +228,10 @@ lockdown: vmlinux profraw read	^EPERM$
 lockdown: module profraw read	^EPERM$
 lockdown: retained profraw read	^EPERM$
 lockdown: cat vmlinux profraw	^exit 1, 0 bytes$
+EOF
+	# The short boot with lockdown=confidentiality (not in torture-ci).
+	[ -d "$LD" ] || return 0
+	cat <<EOF
 lockdown boot: lockdown	\[confidentiality\]
 lockdown boot: vmlinux-read	^EPERM$
 lockdown boot: vmlinux-pread	^EPERM$
@@ -242,7 +247,7 @@ table=$out/badinput-table.txt
 	printf '%-40s | %-70s | %s\n' case expected got
 	ncase=0 nbad=0
 	while IFS=$'\t' read -r name re; do
-		got=$(awk -F'\t' -v n="$name" '$1 == n { $1 = ""; sub(/^ /, ""); print; exit }' "$out/badinput-all.txt")
+		got=$(N=$name awk -F'\t' '$1 == ENVIRON["N"] { $1 = ""; sub(/^ /, ""); print; exit }' "$out/badinput-all.txt")
 		ncase=$((ncase + 1))
 		if grep -qE -- "$re" <<< "$got" && [ -n "$got" ]; then v=ok; else v=MISMATCH; nbad=$((nbad + 1)); fi
 		printf '%-40s | %-70s | %s%s\n' "$name" "$re" "${got:-(none)}" "$([ $v = ok ] || echo '   <== MISMATCH')"
@@ -278,6 +283,9 @@ fi
 
 # ---------------------------------------------------------------- figures
 times=$(tr '\n' ' ' < "$D/times.txt" 2>/dev/null)
+workers=$(for f in "$D"/reader-*.log "$D"/loader-*.log "$D"/resetter.log "$D"/hammer*.log; do
+	awk -v w="$(basename "$f" .log)" '$1 == "start" { s = $2 } $1 == "end" { e = $2 }
+		END { if (e) printf "%s %.0f, ", w, e - s }' "$f"; done | sed 's/, $//')
 cat <<EOF
 
 torture figures (LLVM $LLVM_VERSION, $ncpu vCPUs)
@@ -294,6 +302,7 @@ torture figures (LLVM $LLVM_VERSION, $ncpu vCPUs)
   rejected files             $rejected
   kmemleak                   $leaks suspects, $pgoleaks from pgo
   guest times (s)            $times
+  worker times (s)           $workers
 EOF
 cat "$out/host-times.txt" 2>/dev/null
 summary "torture checks"

@@ -5,15 +5,15 @@
 #
 # Kernel command line knobs (run-qemu.sh's EXTRA_APPEND):
 #   torture_iters=N       iterations of each worker of the parallel phase
-#   torture_keep=N        vmlinux reads kept for llvm-profdata (the rest
-#                         are checked in the guest only, by pgotest rawcheck)
+#   torture_keep=N        vmlinux reads kept for llvm-profdata, at most (all
+#                         are checked in the guest, by pgotest rawcheck)
 #   torture_mode=lockdown the short boot with lockdown=confidentiality
 #
-# 1. Parallel phase, every worker for ITERS iterations: two readers of every
-#    module profile (live and retained), one of vmlinux's, load/unload loops
-#    of pgo_test_module and pgo_hammer, a writer of every reset (and of
-#    pgo.retain_kb), and two writers driving pgo_hammer on both vCPUs
-#    (until the others are done).  Each worker logs one line per operation.
+# 1. Parallel phase, ITERS iterations of: two readers of every module
+#    profile (live and retained), load/unload loops of pgo_test_module and
+#    pgo_hammer, a writer of every reset (and of pgo.retain_kb); for as long
+#    as those run: a reader of vmlinux's profile and two writers driving
+#    pgo_hammer on both vCPUs.  Each worker logs one line per operation.
 # 2. The bad-input matrix: one "case<TAB>result" line each in badinput.txt.
 # 3. kmemleak scan, with every module unloaded and nothing retained.
 # 4. Lockdown raised to confidentiality at run time (last: it sticks).
@@ -47,8 +47,12 @@ echo "iters $ITERS keep $KEEP cpus $NCPU mode $MODE" > $D/params.txt
 mark() { echo "torture: $*" > /dev/kmsg; }
 # Kernel log lines since "torture: $1".
 since() { dmesg | sed -n "/torture: $1\$/,\$p" | sed 1d; }
-result() { printf '%s\t%s\n' "$1" "$2" >> $D/badinput.txt; }
+result() {
+	printf '%s\t%s\n' "$1" "$2" >> $D/badinput.txt
+	echo "$(up) $1" >> $D/badinput-times.txt
+}
 now() { date +%s; }
+up() { cut -d' ' -f1 /proc/uptime; }
 
 # ------------------------------------------------------------ lockdown boot
 if [ "$MODE" = lockdown ]; then
@@ -85,17 +89,21 @@ read_profile() {
 	if [ "$1" = ok ]; then echo "ok $3 $4"; else shift 2; echo "bad $*"; fi
 }
 
+# vmlinux's profile is the slow one to read (seconds under KASAN and TCG):
+# read it for as long as the other workers run, at least twice; keep every
+# third read, up to KEEP of them, for llvm-profdata.
 reader_vmlinux() {
-	every=$((ITERS / KEEP))
-	[ $every -ge 1 ] || every=1
 	i=0
-	while [ $i -lt $ITERS ]; do
+	kept=0
+	while [ ! -e /tmp/stop ] || [ $i -lt 2 ]; do
 		i=$((i + 1))
 		r=$(read_profile $K/profraw $((i % 5)) /tmp/rv.profraw)
 		echo "read vmlinux $i $r"
 		case $r in
-		ok*) [ $((i % every)) = 0 ] &&
-			cp /tmp/rv.profraw $D/reads/vmlinux-$i.profraw ;;
+		ok*) if [ $((i % 3)) = 1 ] && [ $kept -lt $KEEP ]; then
+			cp /tmp/rv.profraw $D/reads/vmlinux-$i.profraw
+			kept=$((kept + 1))
+		     fi ;;
 		bad*) cp /tmp/rv.profraw $D/reads/bad-vmlinux-$i.profraw ;;
 		esac
 	done
@@ -178,26 +186,29 @@ hammer() {
 		esac
 		r=$(pgotest write $P/$H/parameters/$k $n)
 		echo "hammer writer$1 $i $k $n $r"
-		case $r in ok*) ;; *) usleep 20000 ;; esac
+		# Leave the vCPUs to the other workers now and then.
+		usleep 50000
 	done
 }
 
 mark "parallel phase"
 start=$(now)
 rm -f /tmp/stop
-hammer 1 > $D/hammer1.log 2>&1 & h1=$!
-hammer 2 > $D/hammer2.log 2>&1 & h2=$!
-reader_vmlinux > $D/reader-vmlinux.log 2>&1 & w1=$!
-reader_modules 1 > $D/reader-modules1.log 2>&1 & w2=$!
-reader_modules 2 > $D/reader-modules2.log 2>&1 & w3=$!
-loader $T > $D/loader-test.log 2>&1 & w4=$!
-loader $H > $D/loader-hammer.log 2>&1 & w5=$!
-resetter > $D/resetter.log 2>&1 & w6=$!
-for w in $w1 $w2 $w3 $w4 $w5 $w6; do
+# Each worker's log starts with "start <uptime>" and ends with "end <uptime>".
+timed() { echo "start $(up)"; "$@"; echo "end $(up)"; }
+timed hammer 1 > $D/hammer1.log 2>&1 & h1=$!
+timed hammer 2 > $D/hammer2.log 2>&1 & h2=$!
+timed reader_vmlinux > $D/reader-vmlinux.log 2>&1 & h3=$!
+timed reader_modules 1 > $D/reader-modules1.log 2>&1 & w2=$!
+timed reader_modules 2 > $D/reader-modules2.log 2>&1 & w3=$!
+timed loader $T > $D/loader-test.log 2>&1 & w4=$!
+timed loader $H > $D/loader-hammer.log 2>&1 & w5=$!
+timed resetter > $D/resetter.log 2>&1 & w6=$!
+for w in $w2 $w3 $w4 $w5 $w6; do
 	wait $w
 done
 touch /tmp/stop
-wait $h1 $h2
+wait $h1 $h2 $h3
 echo "parallel-seconds $(($(now) - start))" > $D/times.txt
 lsmod > $D/lsmod-after-parallel.txt
 mark "parallel phase done"
@@ -300,22 +311,27 @@ pgotest write $RK 16384 > /dev/null
 
 # Crafted modules (tests/guest-torture/craft-modules.py): each must load,
 # stay unprofiled and say why.
+discard=
 for ko in $L/bad_*.ko; do
 	c=${ko#$L/bad_}
 	c=${c%.ko}
-	pgotest write $K/reset 1 > /dev/null
 	mark "crafted $c"
 	if insmod $ko 2>/dev/null; then r="insmod ok"; else r="insmod failed"; fi
 	if [ -e $P/$T/pgo ]; then
 		r="$r, pgo present"
 		pgotest read $P/$T/pgo/profraw 4096 $D/cases/crafted-$c.profraw > /dev/null &&
 			r="$r, read $(pgotest rawcheck $D/cases/crafted-$c.profraw | cut -d' ' -f1,3-)"
+		# Its retained profile must not be added to by the next one.
+		discard=1
 	else
 		r="$r, pgo absent"
 	fi
 	rmmod $T 2>/dev/null
 	why=$(since "crafted $c" | sed -n "s/.*$T: not profiled: //p" | head -1)
-	result "crafted $c" "$r, log: ${why:-none}"
+	if [ -n "$why" ]; then r="$r, log: $why"; else r="$r, no log line"; fi
+	result "crafted $c" "$r"
+	[ -n "${discard:-}" ] && pgotest write $K/reset 1 > /dev/null
+	discard=
 done
 pgotest write $K/reset 1 > /dev/null
 
@@ -340,8 +356,8 @@ echo "badinput-seconds $(($(now) - start))" >> $D/times.txt
 start=$(now)
 KL=/sys/kernel/debug/kmemleak
 if [ -e $KL ]; then
+	# Objects younger than 5 s are not reported; one scan is enough then.
 	sleep 6
-	echo scan > $KL
 	echo scan > $KL
 	cat $KL > $D/kmemleak.txt 2>&1
 	echo "kmemleak: on" > $D/kmemleak-state.txt

@@ -140,7 +140,11 @@ def craft(src):
         return lambda e: e.rename(e.find(sect), new)
 
     def duplicate(e):
-        e.set_name_off(e.find("__llvm_prf_vnds"), e.find("__llvm_prf_cnts")["name_off"])
+        # Empty, so that /sys/module/<name>/sections/ (non-empty allocated
+        # sections only) does not see the name twice and fail the load.
+        v = e.find("__llvm_prf_vnds")
+        e.set_name_off(v, e.find("__llvm_prf_cnts")["name_off"])
+        e.set_size(v, 0)
 
     case("data_truncated", "__llvm_prf_data 8 bytes short of whole records", truncate_data)
     case("counters_after", "first record's CounterPtr moved 1 MiB past its counters", counters_after)
@@ -157,7 +161,8 @@ def craft(src):
          missing("__llvm_prf_vals", "__llvm_PRF_vals"))
     case("no_data", "__llvm_prf_data renamed __llvm_PRF_data (no records)",
          missing("__llvm_prf_data", "__llvm_PRF_data"))
-    case("duplicate", "__llvm_prf_vnds renamed __llvm_prf_cnts (a second counters section)", duplicate)
+    case("duplicate", "__llvm_prf_vnds renamed __llvm_prf_cnts and emptied (a second counters section)",
+         duplicate)
     case("unknown", "__llvm_prf_vnds renamed __llvm_prf_vndz (unknown profile section)",
          missing("__llvm_prf_vnds", "__llvm_prf_vndz"))
     case("bitmap", "__llvm_prf_vnds renamed __llvm_prf_bits (MC/DC bitmap bytes)",
