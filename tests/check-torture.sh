@@ -21,6 +21,12 @@ if [ ! -d "$out" ]; then
 fi
 if [ ! -d "$D" ]; then
 	fail "no torture results in $D"
+	grep -q '^guest: up' "$out/console.log" 2>/dev/null ||
+		echo "the guest never reached /init; the console ends with:"
+	grep -q 'Linux version' "$out/console.log" 2>/dev/null ||
+		echo "(no kernel output at all: it died before its console came up;" \
+			"TORTURE_APPEND='pci=noacpi earlyprintk=serial,ttyS0' shows more)"
+	tail -15 "$out/console.log" 2>/dev/null
 	summary "torture checks"
 	exit 1
 fi

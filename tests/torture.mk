@@ -3,8 +3,7 @@
 # EXTRA_CONFIG and the kernel/ext-modules targets from it.
 #
 #   make torture        TORTURE_ITERS (200) iterations of every worker
-#   make torture-ci     the bounded form for `make test`: TORTURE_CI_ITERS (6),
-#                       no second boot (lockdown is raised at run time instead)
+#   make torture-ci     the bounded form for `make test`: TORTURE_CI_ITERS (8)
 #
 # The debug kernel is the instrumented one plus tests/qemu/debug.config
 # (KASAN, lockdep, PROVE_RCU, UBSAN, kmemleak, ...), built in its own
@@ -24,7 +23,7 @@ TORTURE_EXT	:= $(BUILD)/ext-debug-$(LLVM_VERSION)
 TORTURE_OUT	:= $(BUILD)/out-debug-$(LLVM_VERSION)
 TORTURE_STAGE	:= $(BUILD)/stage-debug-$(LLVM_VERSION)
 TORTURE_ITERS	?= 200
-TORTURE_CI_ITERS ?= 6
+TORTURE_CI_ITERS ?= 8
 # vmlinux reads kept for llvm-profdata (all are checked in the guest).
 TORTURE_KEEP	?= 20
 TORTURE_MEM	?= 2G
@@ -42,8 +41,7 @@ torture:
 	+@$(MAKE) --no-print-directory torture-run TORTURE_RUN_ITERS=$(TORTURE_ITERS)
 
 torture-ci:
-	+@$(MAKE) --no-print-directory torture-run TORTURE_RUN_ITERS=$(TORTURE_CI_ITERS) \
-		TORTURE_LOCKDOWN_BOOT=0
+	+@$(MAKE) --no-print-directory torture-run TORTURE_RUN_ITERS=$(TORTURE_CI_ITERS)
 
 # The debug kernel and the test modules, through the root Makefile's own
 # rules (its $(OBJ)/.config rule checks that every fragment line sticks).

@@ -370,12 +370,15 @@ int pgo_object_check(const struct pgo_object *obj)
 		why = "counters section is not a whole number of counters";
 	else if (obj->names_end < obj->names)
 		why = "names section is malformed";
+	else if (data_size && obj->names_end == obj->names)
+		why = "records but no names section";
 	else if (((void *)obj->vnds_end - (void *)obj->vnds) % sizeof(*obj->vnds))
 		why = "value node section is not a whole number of nodes";
 	for (rec = obj->data; !why && rec < obj->data_end; rec++) {
 		const char *cnts = pgo_rec_counters(rec);
 
-		if (cnts < obj->cnts ||
+		if (cnts < obj->cnts || cnts > obj->cnts_end ||
+		    !rec->NumCounters ||
 		    rec->NumCounters > (obj->cnts_end - cnts) / cnt_size ||
 		    (cnts - obj->cnts) % cnt_size)
 			why = "a record's counters lie outside the counters section";

@@ -72,6 +72,8 @@ static const char *pgo_module_unusable(const struct pgo_module_info *info)
 		return "profile sections appear more than once (not merged by scripts/module.lds)";
 	if (info->nr_unknown || info->size[PGO_SECT_BITS])
 		return "it has profile sections this kernel does not support";
+	if (!info->start[PGO_SECT_DATA])
+		return "it has counters but no __llvm_prf_data section";
 	return NULL;
 }
 
@@ -82,7 +84,8 @@ static void pgo_module_coming(struct module *mod)
 	const char *why;
 
 	if (!info->start[PGO_SECT_DATA] && !info->nr_duplicates &&
-	    !info->nr_unknown)
+	    !info->nr_unknown && !info->start[PGO_SECT_CNTS] &&
+	    !info->start[PGO_SECT_VALS])
 		return;
 	why = pgo_module_unusable(info);
 	if (why) {
@@ -91,8 +94,10 @@ static void pgo_module_coming(struct module *mod)
 	}
 
 	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
-	if (!obj)
+	if (!obj) {
+		pr_warn("%s: not profiled: out of memory\n", mod->name);
 		return;
+	}
 	obj->name = mod->name;
 	obj->version = pgo_vmlinux.version;
 	obj->reset = pgo_object_reset;

@@ -99,12 +99,24 @@ void pgo_objects_reset(void)
 
 /**
  * pgo_object_reset_all() - reset vmlinux and every module, drop retained ones
- * @obj: unused; the signature is that of struct pgo_object's @reset
+ * @obj: vmlinux's object, whose "reset" file is being written
+ *
+ * Dropping retained profiles removes their files and waits for writers of
+ * their "reset", which share the lock class of this "reset": give up the
+ * writer's active reference first, as retained resets do, so that lockdep
+ * sees no cycle.  vmlinux's files are never removed.
  */
 void pgo_object_reset_all(struct pgo_object *obj)
 {
+	struct kernfs_node *kn = NULL;
+
+	if (obj->kobj)
+		kn = sysfs_break_active_protection(obj->kobj,
+						   &obj->reset_attr.attr);
 	pgo_objects_reset();
 	pgo_retained_discard_all();
+	if (kn)
+		sysfs_unbreak_active_protection(kn);
 }
 
 static int __init pgo_vmlinux_init(void)

@@ -208,6 +208,20 @@ static void pgo_test_check(struct kunit *test)
 	obj = ctx->obj;
 	obj.vals_end = obj.vals;
 	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+
+	obj = ctx->obj;
+	obj.names_end = obj.names;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+
+	/* Counters past the section's end, and a record with none. */
+	obj = ctx->obj;
+	pgo_rec_relocate(&ctx->data[1], (char *)ctx->vals, NULL);
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], NULL);
+	ctx->data[1].NumCounters = 0;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+	ctx->data[1].NumCounters = 1;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), 0);
 }
 
 static void pgo_test_empty(struct kunit *test)
