@@ -94,10 +94,8 @@ static void pgo_module_coming(struct module *mod)
 	}
 
 	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
-	if (!obj) {
-		pr_warn("%s: not profiled: out of memory\n", mod->name);
+	if (!obj)
 		return;
-	}
 	obj->name = mod->name;
 	obj->version = pgo_vmlinux.version;
 	obj->reset = pgo_object_reset;
