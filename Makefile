@@ -1,6 +1,7 @@
 # Clang PGO for Linux: build, boot and judge the kernel feature in this repo.
 #
 #   make run            the whole PGO cycle on the embedded QEMU default
+#   make bench          make run, then what PGO costs and pays, as ratios
 #   make test           every test (host tests, kernel build, guest tests)
 #   make kernel         overlay + patch the base tree and build it
 #   make apply KSRC=..  apply our files and patches to your own 6.12 tree
@@ -39,7 +40,8 @@ KMAKE_EXTRA	?=
 DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  qemu-system-x86 busybox-static linux-source-6.12 ccache \
 		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
-		  python3 gcc libc6-dev make xz-utils udev
+		  python3 gcc libc6-dev make xz-utils udev \
+		  sparse shellcheck python3-docutils valgrind
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
 	check-vmlinux initramfs boot ext-modules build-test run-train matrix
@@ -168,7 +170,9 @@ test: deps
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory host-test && \
 	$(MAKE) --no-print-directory build-test && \
+	$(MAKE) --no-print-directory check && \
 	$(MAKE) --no-print-directory guest-test && \
+	$(MAKE) --no-print-directory torture-ci && \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
 
 # ---------------------------------------------------------------- run
@@ -213,7 +217,7 @@ run: deps
 MATRIX_VERSIONS ?= 13 14 15 16 19 22
 matrix:
 	@for v in $(MATRIX_VERSIONS); do \
-		$(MAKE) --no-print-directory guest-test LLVM_VERSION=$$v \
+		$(MAKE) --no-print-directory deps guest-test LLVM_VERSION=$$v \
 			> $(BUILD)/matrix-$$v.log 2>&1; echo $$? > $(BUILD)/matrix-$$v.rc; \
 	done; tests/matrix-report.sh $(BUILD) $(MATRIX_VERSIONS)
 
@@ -221,3 +225,5 @@ clean:
 	rm -rf $(BUILD)
 include tests/check.mk
 include tests/torture.mk
+include tests/bench.mk
+include tests/series.mk
