@@ -219,12 +219,12 @@ crafted data_truncated	^$E data section is not a whole number of records$
 crafted counters_after	^$E a record's counters lie outside the counters section$
 crafted counters_before	^$E a record's counters lie outside the counters section$
 crafted numcounters_huge	^$E a record's counters lie outside the counters section$
-crafted numcounters_zero	^$E .+
+crafted numcounters_zero	^$E a record has no counters$
 crafted values_outside	^$E a record's value sites lie outside the values section$
-crafted no_counters	^$E .+
-crafted no_names	^$E .+
-crafted no_values	^$E .+
-crafted no_data	^$E .+
+crafted no_counters	^$E a record's counters lie outside the counters section$
+crafted no_names	^$E records but no names section$
+crafted no_values	^$E a record's value sites lie outside the values section$
+crafted no_data	^$E it has counters but no __llvm_prf_data section$
 crafted duplicate	^$E profile sections appear more than once
 crafted unknown	^$E it has profile sections this kernel does not support$
 crafted bitmap	^$E it has profile sections this kernel does not support$

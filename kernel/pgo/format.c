@@ -377,10 +377,11 @@ int pgo_object_check(const struct pgo_object *obj)
 	for (rec = obj->data; !why && rec < obj->data_end; rec++) {
 		const char *cnts = pgo_rec_counters(rec);
 
-		if (cnts < obj->cnts || cnts > obj->cnts_end ||
-		    !rec->NumCounters ||
-		    rec->NumCounters > (obj->cnts_end - cnts) / cnt_size ||
-		    (cnts - obj->cnts) % cnt_size)
+		if (!rec->NumCounters)
+			why = "a record has no counters";
+		else if (cnts < obj->cnts || cnts > obj->cnts_end ||
+			 rec->NumCounters > (obj->cnts_end - cnts) / cnt_size ||
+			 (cnts - obj->cnts) % cnt_size)
 			why = "a record's counters lie outside the counters section";
 		else if (pgo_nr_sites(rec) && !pgo_vals_inside(obj, rec))
 			why = "a record's value sites lie outside the values section";
