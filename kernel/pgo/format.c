@@ -372,8 +372,6 @@ int pgo_object_check(const struct pgo_object *obj)
 		why = "names section is malformed";
 	else if (data_size && obj->names_end == obj->names)
 		why = "records but no names section";
-	else if (((void *)obj->vnds_end - (void *)obj->vnds) % sizeof(*obj->vnds))
-		why = "value node section is not a whole number of nodes";
 	for (rec = obj->data; !why && rec < obj->data_end; rec++) {
 		const char *cnts = pgo_rec_counters(rec);
 

@@ -138,7 +138,7 @@ static int __init pgo_vmlinux_init(void)
 	}
 	pr_info("vmlinux: %zu functions, %u value nodes, raw version %llu\n",
 		(size_t)(obj->data_end - obj->data),
-		(unsigned int)(obj->vnds_end - obj->vnds),
+		pgo_pool_size(obj),
 		obj->version & ~VARIANT_MASKS_ALL);
 
 	kobj = kobject_create_and_add("pgo", kernel_kobj);

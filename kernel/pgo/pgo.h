@@ -154,4 +154,19 @@ static __always_inline bool pgo_object_contains(const struct pgo_object *obj,
 	return rec >= obj->data && rec < obj->data_end;
 }
 
+/**
+ * pgo_pool_size() - number of value nodes in an object's pool
+ * @obj: the object
+ *
+ * clang 13 aligns each object file's node array to 16 bytes, so a linked
+ * pool may hold padding between arrays: count whole nodes of its bytes.
+ *
+ * Return: the number of nodes that fit in @obj's __llvm_prf_vnds.
+ */
+static __always_inline unsigned int pgo_pool_size(const struct pgo_object *obj)
+{
+	return ((const void *)obj->vnds_end - (const void *)obj->vnds) /
+	       sizeof(*obj->vnds);
+}
+
 #endif /* _KERNEL_PGO_PGO_H */

@@ -154,7 +154,7 @@ static void pgo_site_add(struct pgo_object *obj,
 		}
 	}
 	i = atomic_read(&obj->vnds_used);
-	if (i >= obj->vnds_end - obj->vnds) {
+	if (i >= pgo_pool_size(obj)) {
 		atomic_long_inc(&obj->values_dropped);
 		return;
 	}

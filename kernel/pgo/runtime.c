@@ -32,7 +32,7 @@
 static __always_inline struct llvm_prf_value_node *
 pgo_pool_take(struct pgo_object *obj)
 {
-	unsigned int i, nr = obj->vnds_end - obj->vnds;
+	unsigned int i, nr = pgo_pool_size(obj);
 
 	/* Read first, so an exhausted pool's counter stops growing. */
 	if (raw_atomic_read(&obj->vnds_used) < nr) {
@@ -156,7 +156,7 @@ EXPORT_SYMBOL_GPL(__llvm_profile_instrument_memop);
 unsigned int pgo_nodes_in_use(const struct pgo_object *obj)
 {
 	return min_t(unsigned int, atomic_read(&obj->vnds_used),
-		     obj->vnds_end - obj->vnds);
+		     pgo_pool_size(obj));
 }
 
 /**
