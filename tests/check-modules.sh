@@ -22,7 +22,7 @@ done
 # Exact counts (nothing else runs the module while it is read).
 n=$(func_count "$D/driven.profraw" pgo_test_hot)
 c=$(func_counters "$D/driven.profraw" pgo_test_hot)
-[ "$c" = 1 ] && [ "$n" = 3300 ] && pass "pgo_test_hot driven 3300 times shows 3300" ||
+[ "${c:-0}" -ge 1 ] && [ "$n" = 3300 ] && pass "pgo_test_hot driven 3300 times shows 3300" ||
 	fail "pgo_test_hot shows '$n' (counters: $c), expected 3300"
 n=$(func_count "$D/reload.profraw" pgo_test_hot)
 [ "$n" = 5 ] && pass "reloaded module starts from zero (5)" || fail "reloaded count '$n', expected 5"
@@ -32,7 +32,7 @@ profdata show --ic-targets --memop-sizes --function=pgo_test_hot \
 	"$D/driven.profraw" > "$D/hot.txt" 2>&1
 cat "$D/hot.txt"
 for t in pgo_test_add pgo_test_sub pgo_test_mul; do
-	grep -qE "\[ *[0-9]+, *([^ ]*;)?$t, *1100 \]" "$D/hot.txt" &&
+	grep -qE "\[ *[0-9]+, *([^ ]*[;:])?$t, *1100 \]" "$D/hot.txt" &&
 		pass "indirect target $t resolved with count 1100" ||
 		fail "indirect target $t not found with count 1100"
 done
@@ -82,7 +82,7 @@ n=$(func_count "$D/retained2.profraw" pgo_test_hot)
 [ "$n" = 55 ] && pass "second unload of the same binary adds up (50 + 5 = 55)" ||
 	fail "retained count after second unload '$n', expected 55"
 profdata show --ic-targets --function=pgo_test_hot "$D/retained2.profraw" > "$D/retained2-hot.txt" 2>&1
-grep -qE "\[ *[0-9]+, *([^ ]*;)?pgo_test_add, *19 \]" "$D/retained2-hot.txt" &&
+grep -qE "\[ *[0-9]+, *([^ ]*[;:])?pgo_test_add, *19 \]" "$D/retained2-hot.txt" &&
 	pass "retained indirect-call targets stay resolved across loads (add x19)" ||
 	fail "retained targets: $(grep -A6 'Indirect Target' "$D/retained2-hot.txt")"
 grep -qx 'discard: ok 1' "$D/discard.txt" && ! grep -q still-present "$D/discard.txt" &&
@@ -105,7 +105,7 @@ nf=$(profdata show --all-functions "$D/driven.profraw" 2>/dev/null | grep -c '^ 
 # Its init function keeps its own name (patch 0012; clang 17 and later).
 if [ "$LLVM_VERSION" -ge 17 ]; then
 	profdata show --all-functions "$D/driven.profraw" 2>/dev/null |
-		grep -qE '^  ([^ ]*;)?pgo_test_init:$' &&
+		grep -qE '^  ([^ ]*[;:])?pgo_test_init:$' &&
 		pass "module init function named pgo_test_init, not init_module" ||
 		fail "module init function not named pgo_test_init in the profile"
 fi

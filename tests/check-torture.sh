@@ -281,7 +281,7 @@ done
 if [ -s "$D/cases/hammer-1.profraw" ]; then
 	profdata show --ic-targets --function=pgo_hammer_call "$D/cases/hammer-1.profraw" \
 		> "$out/hammer-ic.txt" 2>&1
-	n=$(grep -cE '\[ *[0-9]+, *([^ ]*;)?pgo_hammer_t[0-7]+, *100 \]' "$out/hammer-ic.txt")
+	n=$(grep -cE '\[ *[0-9]+, *([^ ]*[;:])?pgo_hammer_t[0-7]+, *100 \]' "$out/hammer-ic.txt")
 	[ "$n" = "$((pool < 64 ? pool : 64))" ] &&
 		pass "exhausted pool keeps $n targets with 100 calls each" ||
 		fail "exhausted pool: $n targets with 100 calls (expected $pool); see $out/hammer-ic.txt"

@@ -84,7 +84,7 @@ echo "resolved indirect-call targets: $resolved"
 sed -n '/^  vfs_read:/,/^  [^ ]*:$/p' "$D/ic.txt" > "$D/ic-vfs_read.txt"
 cat "$D/ic-vfs_read.txt"
 for t in pipe_read proc_reg_read_iter; do
-	n=$(grep -E "\[ *[0-9]+, *([^ ]*;)?$t, *[0-9]+ \]" "$D/ic-vfs_read.txt" |
+	n=$(grep -E "\[ *[0-9]+, *([^ ]*[;:])?$t, *[0-9]+ \]" "$D/ic-vfs_read.txt" |
 		sed -E 's/.*, *([0-9]+) *\].*/\1/' | head -1)
 	[ "${n:-0}" -ge 1000 ] && pass "vfs_read -> $t resolved, count $n" ||
 		fail "vfs_read -> $t count '${n}'"

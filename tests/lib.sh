@@ -20,13 +20,13 @@ profdata() { "llvm-profdata-$LLVM_VERSION" "$@"; }
 # func_counters tells how many counters it has.
 func_count() {
 	profdata show --counts --function="$2" "$1" 2>/dev/null |
-		awk -v f="$2" '$1 == f":" || $1 ~ (";" f ":$") { found = 1 }
+		awk -v f="$2" '$1 == f":" || $1 ~ ("[;:]" f ":$") { found = 1 }
 			found && /Block counts:/ { gsub(/[^0-9]/, " ", $0); print $1; exit }'
 }
 
 func_counters() {
 	profdata show --counts --function="$2" "$1" 2>/dev/null |
-		awk -v f="$2" '$1 == f":" || $1 ~ (";" f ":$") { found = 1 }
+		awk -v f="$2" '$1 == f":" || $1 ~ ("[;:]" f ":$") { found = 1 }
 			found && /^ *Counters:/ { print $2; exit }'
 }
 
