@@ -252,6 +252,7 @@ static struct kunit_suite pgo_test_suite = {
 	.name = "pgo",
 	.test_cases = pgo_test_cases,
 };
+
 kunit_test_suite(pgo_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests of clang PGO's raw format writer and runtime");

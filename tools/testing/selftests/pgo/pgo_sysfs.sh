@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The sysfs interface of clang PGO (Documentation/ABI/testing/sysfs-*-pgo):
+# The sysfs interface of clang PGO (Documentation/ABI/testing/sysfs-kernel-pgo
+# and sysfs-module-pgo):
 # vmlinux's files, a module's pgo group over its lifetime, retention.
 # Needs root, CONFIG_PGO_CLANG, and pgo_test_module.ko (built from
 # test_modules/ with M=) in $PGO_TEST_MODULE or /lib/modules/.
 
 DIR=$(dirname "$0")
+# shellcheck source=/dev/null
 . "$DIR/../kselftest/ktap_helpers.sh"
 
 P=/sys/kernel/pgo

@@ -67,7 +67,7 @@ static u64 (*pgo_hammer_targets[PGO_HAMMER_TARGETS])(u64) = {
 /* The module's only value site. */
 static noinline void pgo_hammer_call(unsigned long i)
 {
-	u64 (*fn)(u64) = READ_ONCE(pgo_hammer_targets[i % PGO_HAMMER_TARGETS]);
+	u64 (*fn)(u64 x) = READ_ONCE(pgo_hammer_targets[i % PGO_HAMMER_TARGETS]);
 
 	WRITE_ONCE(pgo_hammer_sink, pgo_hammer_sink + fn(i));
 }
