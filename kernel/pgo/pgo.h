@@ -40,7 +40,6 @@
  * @build_id_len: its length, 0 if unknown
  * @reset: what writing "1" to the object's "reset" file does
  * @list: entry in the RCU list of module objects (objects.c)
- * @rcu: for freeing a module object after lock-free readers are done
  * @snap_lock: protects @snapshots and @nr_snapshots
  * @snapshots: serialized profiles of reads in progress (sysfs.c)
  * @nr_snapshots: number of entries in @snapshots
@@ -73,7 +72,6 @@ struct pgo_object {
 	unsigned int build_id_len;
 	void (*reset)(struct pgo_object *obj);
 	struct list_head list;
-	struct rcu_head rcu;
 
 	struct mutex snap_lock;		/* protects snapshots, nr_snapshots */
 	struct list_head snapshots;
