@@ -171,6 +171,7 @@ test: deps
 	$(MAKE) --no-print-directory host-test && \
 	$(MAKE) --no-print-directory build-test && \
 	$(MAKE) --no-print-directory check && \
+	$(MAKE) --no-print-directory series && \
 	$(MAKE) --no-print-directory guest-test && \
 	$(MAKE) --no-print-directory torture-ci && \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
