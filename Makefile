@@ -227,4 +227,4 @@ clean:
 include tests/check.mk
 include tests/torture.mk
 -include tests/bench.mk
--include tests/series.mk
+include tests/series.mk
