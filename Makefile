@@ -226,5 +226,5 @@ clean:
 	rm -rf $(BUILD)
 include tests/check.mk
 include tests/torture.mk
--include tests/bench.mk
+include tests/bench.mk
 include tests/series.mk

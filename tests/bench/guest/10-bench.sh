@@ -1,0 +1,78 @@
+#!/bin/sh
+# make bench's guest side, on the instrumented kernel.  Two boots:
+#
+#  default (QEMU -icount, 1 vCPU: a nanosecond is an instruction):
+#    /out/bench.txt  the training and held-out workloads, exactly as
+#                    tests/run/guest/10-cycle.sh runs them on the plain and
+#                    the PGO kernel (the functions come from that file)
+#    /out/read.txt   whole reads of vmlinux's profile, of a static bin
+#                    attribute of the same size and of two module profiles,
+#                    one twice the other, alternated
+#    /out/vp.txt     the value-profiling loop, on and off, alternated
+#  bench_mode=smp (no -icount, 2 vCPUs, wall clock):
+#    /out/smp.txt    the same loop on 1 and 2 CPUs at once, alternated, with
+#                    value profiling, counters only, no instrumentation
+#
+# bench_rounds=, vp_calls=, smp_calls= on the kernel command line reach
+# this script as environment variables (see tests/bench.mk).
+set -eu
+
+BENCH_ROUNDS=${bench_rounds:-5}
+VP_CALLS=${vp_calls:-1000000}
+SMP_CALLS=${smp_calls:-4000000}
+m=/lib/modules
+p=/sys/module
+
+# train() and heldout(), from tests/run/guest/10-cycle.sh.
+# shellcheck source=/dev/null
+. /bench/workloads.sh
+
+insmod $m/pgo_vp_on.ko
+insmod $m/pgo_vp_off.ko
+
+if [ "${bench_mode:-}" = smp ]; then
+	insmod $m/pgo_vp_none.ko
+	for mod in pgo_vp_on pgo_vp_off pgo_vp_none; do
+		echo 1000 > $p/$mod/parameters/run
+	done
+	for r in $(seq "$BENCH_ROUNDS"); do
+		for mod in pgo_vp_on pgo_vp_off pgo_vp_none; do
+			for t in 1 2; do
+				echo "$t" > $p/$mod/parameters/threads
+				echo "$SMP_CALLS" > $p/$mod/parameters/par_run
+				echo "$mod $t $r $SMP_CALLS $(cat $p/$mod/parameters/last_ns)"
+			done
+		done
+	done > /out/smp.txt
+	exit 0
+fi
+
+# Workloads: warm up once, then measure, as 10-cycle.sh does.
+insmod $m/pgo_test_module.ko
+train > /dev/null
+heldout > /dev/null
+{
+	train | sed 's/^/train /'
+	heldout | sed 's/^/heldout /'
+} > /out/bench.txt
+
+# Reads.
+size=$(wc -c < /sys/kernel/pgo/profraw)
+insmod $m/pgo_blob.ko size="$size"
+insmod $m/pgo_size1.ko
+insmod $m/pgo_size2.ko
+benchread 1 4096 /sys/kernel/pgo/profraw /sys/module/pgo_blob/blob > /dev/null
+benchread "$BENCH_ROUNDS" 65536 /sys/kernel/pgo/profraw \
+	/sys/module/pgo_blob/blob /sys/module/pgo_size1/pgo/profraw \
+	/sys/module/pgo_size2/pgo/profraw > /out/read.txt
+
+# Value profiling: the first run fills the site's list.
+for mod in pgo_vp_on pgo_vp_off; do
+	echo 1000 > $p/$mod/parameters/run
+done
+for r in $(seq "$BENCH_ROUNDS"); do
+	for mod in pgo_vp_on pgo_vp_off; do
+		echo "$VP_CALLS" > $p/$mod/parameters/run
+		echo "$mod $r $VP_CALLS $(cat $p/$mod/parameters/last_ns)"
+	done
+done > /out/vp.txt
