@@ -160,6 +160,7 @@ host-test: deps
 # Checks of the build itself (e.g. an unknown LLVM raw version stops it).
 build-test: kernel
 	tests/build/future-llvm.sh $(SRC) $(OBJ) $(LLVM_VERSION)
+	tests/build/clean.sh $(SRC) $(LLVM_VERSION) $(TOP)/tests/qemu/pgo.config
 
 guest-test: boot
 	tests/check-guest.sh $(LLVM_VERSION) $(OBJ) $(OUT)/guest

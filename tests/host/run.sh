@@ -99,18 +99,28 @@ have_toolchain() {
 		command -v "llvm-cov-$1" >/dev/null && profile_rt "$1"
 }
 
+# has_candidate PKG: whether apt can install PKG.  `apt-cache show` is not
+# enough: it succeeds for a package that is only referenced (bookworm's
+# libclang-rt-15-dev has no candidate; clang 13 to 16 carry the profile
+# runtime in libclang-common-N-dev).
+has_candidate() {
+	apt-cache policy "$1" 2>/dev/null |
+		awk '$1 == "Candidate:" { ok = $2 != "(none)" } END { exit !ok }'
+}
+
 # Install clang-N and llvm-N (and, where it is a package of its own, the
 # compiler-rt that holds the profile runtime) on a fresh machine.
 install_toolchain() {
-	local v=$1 pkgs="clang-$1 llvm-$1"
+	local v=$1 pkgs log=$WORK/apt-$1.log
 
 	echo "clang-$v/llvm-$v missing: installing with apt-get"
-	apt-cache show "libclang-rt-$v-dev" >/dev/null 2>&1 && pkgs="$pkgs libclang-rt-$v-dev"
-	if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >"$WORK/apt-$v.log" 2>&1; then
-		DEBIAN_FRONTEND=noninteractive apt-get update -qq >>"$WORK/apt-$v.log" 2>&1
-		apt-cache show "libclang-rt-$v-dev" >/dev/null 2>&1 && pkgs="clang-$v llvm-$v libclang-rt-$v-dev"
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >>"$WORK/apt-$v.log" 2>&1
-	fi
+	has_candidate "clang-$v" ||
+		DEBIAN_FRONTEND=noninteractive apt-get update -qq >"$log" 2>&1
+	pkgs="clang-$v llvm-$v"
+	has_candidate "libclang-rt-$v-dev" && pkgs="$pkgs libclang-rt-$v-dev"
+	# shellcheck disable=SC2086 # a list of package names
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs >>"$log" 2>&1 ||
+		{ tail -5 "$log"; return 1; }
 	have_toolchain "$v"
 }
 

@@ -1,0 +1,47 @@
+#!/bin/bash
+# make clean, mrproper and distclean of the patched tree must work for
+# everyone who has it: gcc users (PGO_CLANG cannot even be set) and clang
+# users with the option on and off.  Each case configures its own O=
+# directory (tinyconfig, plus the PGO fragment for "on"; kernel/pgo/ built
+# when it is on), then cleans: Makefile.clean reads every Makefile, built
+# or not.  Also
+# `make CC=gcc clean` in the source tree itself, as a distro would run it.
+# usage: clean.sh SRC LLVM_VERSION PGO_FRAGMENT
+set -uo pipefail
+src=$1 llvm=$2 frag=$3
+. "$(dirname "$0")/../lib.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+one() {
+	local name=$1 o=$work/$1 pgo=$2 t
+	shift 2
+	local mk=(make -C "$src" O="$o" ARCH=x86_64 "$@")
+
+	mkdir -p "$o"
+	"${mk[@]}" tinyconfig > "$o.log" 2>&1 || { fail "$name: tinyconfig"; tail -5 "$o.log"; return; }
+	if [ "$pgo" = on ]; then
+		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$o" "$o/.config" "$frag") >> "$o.log" 2>&1
+		"${mk[@]}" olddefconfig >> "$o.log" 2>&1
+		grep -q '^CONFIG_PGO_CLANG=y' "$o/.config" || { fail "$name: PGO_CLANG did not stick"; return; }
+		"${mk[@]}" -j"$(nproc)" kernel/pgo/ >> "$o.log" 2>&1 ||
+			{ fail "$name: build kernel/pgo/"; tail -5 "$o.log"; return; }
+	else
+		! grep -q '^CONFIG_PGO_CLANG=y' "$o/.config" || { fail "$name: PGO_CLANG set"; return; }
+	fi
+	for c in clean mrproper distclean; do
+		if "${mk[@]}" "$c" >> "$o.log" 2>&1; then
+			pass "$name: make $c"
+		else
+			fail "$name: make $c"; tail -5 "$o.log"
+		fi
+	done
+	[ -z "$(find "$o" -name '*.o' -print -quit)" ] || fail "$name: objects left after distclean"
+}
+
+one gcc off CC=gcc
+one clang-on on LLVM=-"$llvm" CC="clang-$llvm"
+one clang-off off LLVM=-"$llvm" CC="clang-$llvm"
+make -C "$src" CC=gcc clean > "$work/src.log" 2>&1 && pass "make CC=gcc clean in the source tree" ||
+	{ fail "make CC=gcc clean in the source tree"; tail -5 "$work/src.log"; }
+summary "clean"
