@@ -110,6 +110,32 @@ if [ "$LLVM_VERSION" -ge 17 ]; then
 		fail "module init function not named pgo_test_init in the profile"
 fi
 
+# A non-GPL module (MODULE_LICENSE("Proprietary")) loads and is profiled.
+grep -qx 'insmod: 0' "$D/nongpl-insmod.txt" && pass "non-GPL module pgo_nongpl loads" ||
+	fail "non-GPL module: $(cat "$D/nongpl-insmod.txt")"
+t=$(cat "$D/nongpl-tainted.txt" 2>/dev/null)
+[ $(( ${t:-0} & 1 )) = 1 ] && pass "it is taken for proprietary (taint P, tainted=$t)" ||
+	fail "pgo_nongpl did not taint the kernel as proprietary (tainted='$t')"
+n=$(func_count "$D/nongpl.profraw" pgo_nongpl_hot)
+[ "$n" = 1234 ] && pass "pgo_nongpl_hot run 1234 times shows 1234" ||
+	fail "pgo_nongpl_hot shows '$n', expected 1234"
+profdata show --ic-targets --memop-sizes --function=pgo_nongpl_hot "$D/nongpl.profraw" \
+	> "$D/nongpl-hot.txt" 2>&1
+grep -qE "\[ *[0-9]+, *([^ ]*[;:])?pgo_nongpl_twice, *1234 \]" "$D/nongpl-hot.txt" &&
+	grep -qE '\[ *[0-9]+, *5, *1234 \]' "$D/nongpl-hot.txt" &&
+	pass "its value profiling works: target pgo_nongpl_twice x1234, memset size 5 x1234" ||
+	fail "pgo_nongpl values: $(cat "$D/nongpl-hot.txt")"
+
+# KASLR: no word of a profile is a runtime address, and the records'
+# function addresses are exactly offsets into their object's code.
+if python3 "$(dirname "$0")/check-kaslr.py" "$D/kallsyms.txt" \
+	"$D/vmlinux.profraw:_text" "$D/driven.profraw:$(cat "$D/module-text.txt")" \
+	"$D/retained2.profraw:$(cat "$D/module-text.txt")" > "$D/kaslr.txt" 2>&1; then
+	pass "profiles reveal no load address: $(tr '\n' ' ' < "$D/kaslr.txt")"
+else
+	fail "profiles and load addresses: $(cat "$D/kaslr.txt")"
+fi
+
 if grep -E 'BUG:|WARNING:|Oops|Call Trace' "$out/dmesg.txt" >/dev/null; then
 	fail "kernel splat in dmesg"
 else

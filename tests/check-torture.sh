@@ -229,6 +229,10 @@ crafted duplicate	^$E profile sections appear more than once
 crafted unknown	^$E it has profile sections this kernel does not support$
 crafted bitmap	^$E it has profile sections this kernel does not support$
 value node pool exhausted	^1 line\(s\): $want_drop values dropped$
+kprobe on __llvm_profile_instrument_target	^blacklisted, E[A-Z]+$
+kprobe on __llvm_profile_instrument_memop	^blacklisted, E[A-Z]+$
+kprobe on pgo_object_of	^blacklisted, E[A-Z]+$
+function tracer and kprobe during the hammer	^ok [0-9]+, tracer function, vmlinux ok, module ok, kprobe hits [1-9][0-9]*$
 lockdown raised to confidentiality	^ok 15, .*\[confidentiality\]
 lockdown: vmlinux profraw read	^EPERM$
 lockdown: module profraw read	^EPERM$
@@ -311,4 +315,15 @@ torture figures (LLVM $LLVM_VERSION, $ncpu vCPUs)
   worker times (s)           $workers
 EOF
 cat "$out/host-times.txt" 2>/dev/null
+# The module notifier is registered before any module can load: modules
+# load from populate_rootfs() (rootfs_initcall, which enables usermode
+# helpers, so request_module()) on.  The lockdown boot has initcall_debug.
+if [ -f "$tout/guest-lockdown/dmesg.txt" ]; then
+	order=$(grep -oE 'calling  (pgo_module_init|populate_rootfs)\+' \
+		"$tout/guest-lockdown/dmesg.txt" | sed 's/calling  //; s/+//' | tr '\n' ' ')
+	[ "$order" = "pgo_module_init populate_rootfs " ] &&
+		pass "module notifier registered before modules can load (initcalls: $order)" ||
+		fail "initcall order of the module notifier and populate_rootfs: '$order'"
+fi
+
 summary "torture checks"

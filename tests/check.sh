@@ -307,6 +307,16 @@ else
 	shc="not installed, skipped"
 fi
 
+# ------------------------------------------------------------ sections
+# No value-profiling call in code that runs without the kernel's mappings.
+if [ -f "$OBJ/vmlinux.o" ]; then
+	"$TOP/tests/check-sections.sh" "$OBJ" > "$LOG/sections.log" 2>&1 || status=1
+	secs=$(tail -n1 "$LOG/sections.log")
+	grep -v '^sections:' "$LOG/sections.log" | sed 's/^/  /'
+else
+	secs="sections: $OBJ/vmlinux.o not built, skipped"
+fi
+
 # ------------------------------------------------------------ summary
 echo "---------------------------------------------------------------- make check"
 echo "checkpatch: files ${#cp_files[@]}, patches $(echo $PATCHES | wc -w)," \
@@ -319,6 +329,7 @@ echo "kernel-doc: $kd (${#kd_files[@]} files, -Wall)"
 echo "abi:        $abi"
 echo "docs:       $([ $docs -eq 0 ] && echo ok || echo "$docs") (Documentation/ references, toctree, $rst)"
 echo "shellcheck: $shc"
+echo "$secs"
 echo "make check: $([ $status -eq 0 ] && echo passed || echo FAILED)" \
      "in $(( $(date +%s) - start )) s; logs in $LOG"
 exit $status

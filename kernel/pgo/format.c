@@ -201,6 +201,7 @@ static void pgo_write_data(const struct pgo_object *obj,
 {
 	const struct llvm_prf_data *rec;
 	struct llvm_prf_data *out = buf + l->data;
+	u64 fn;
 
 	for (rec = obj->data; rec < obj->data_end; rec++, out++) {
 		u64 ptr = l->cnts + (pgo_rec_counters(rec) - obj->cnts);
@@ -211,6 +212,10 @@ static void pgo_write_data(const struct pgo_object *obj,
 		memcpy(out, rec, sizeof(*out));
 		memcpy((void *)out + offsetof(struct llvm_prf_data, CounterPtr),
 		       &ptr, sizeof(ptr));
+		fn = pgo_object_addr(obj, rec->FunctionPointer);
+		memcpy((void *)out +
+		       offsetof(struct llvm_prf_data, FunctionPointer),
+		       &fn, sizeof(fn));
 		/* Where the value lists live is of no use to the reader. */
 		memset((void *)out + offsetof(struct llvm_prf_data, Values), 0,
 		       sizeof(out->Values));
@@ -264,6 +269,8 @@ static size_t pgo_write_kind(const struct pgo_object *obj,
 			if ((unsigned long)(node - obj->vnds) >= limit)
 				continue;
 			vd->value = READ_ONCE(node->Value);
+			if (pgo_value_is_addr(kind))
+				vd->value = pgo_object_addr(obj, vd->value);
 			vd->count = READ_ONCE(node->Count);
 			vd++;
 			site_count[s]++;

@@ -15,6 +15,7 @@
 
 #include <linux/buildid.h>
 #include <linux/init.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/notifier.h>
 #include <linux/pgo.h>
@@ -77,6 +78,31 @@ static const char *pgo_module_unusable(const struct pgo_module_info *info)
 	return NULL;
 }
 
+/*
+ * The module's code: its core text, then its init text, written one after
+ * the other from PGO_TEXT_BASE on.  Kept in the object, as the loader
+ * forgets the init text once it is freed.
+ */
+static void pgo_module_text(struct pgo_object *obj, const struct module *mod)
+{
+	static const enum mod_mem_type types[] = { MOD_TEXT, MOD_INIT_TEXT };
+	unsigned long base = PGO_TEXT_BASE;
+	unsigned int i;
+
+	BUILD_BUG_ON(ARRAY_SIZE(types) > PGO_MAX_TEXT);
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		const struct module_memory *mem = &mod->mem[types[i]];
+
+		if (!mem->size)
+			continue;
+		obj->text[obj->nr_text].start = (unsigned long)mem->base;
+		obj->text[obj->nr_text].size = mem->size;
+		obj->text[obj->nr_text].base = base;
+		obj->nr_text++;
+		base += ALIGN(mem->size, PAGE_SIZE);
+	}
+}
+
 static void pgo_module_coming(struct module *mod)
 {
 	struct pgo_module_info *info = &mod->pgo;
@@ -97,12 +123,13 @@ static void pgo_module_coming(struct module *mod)
 	if (!obj)
 		return;
 	obj->name = mod->name;
-	obj->version = pgo_vmlinux.version;
+	obj->version = pgo_raw_version();
 	obj->reset = pgo_object_reset;
 	if (info->build_id_note &&
 	    !build_id_parse_buf(info->build_id_note, obj->build_id,
 				info->build_id_note_size))
 		obj->build_id_len = BUILD_ID_SIZE_MAX;
+	pgo_module_text(obj, mod);
 	obj->data = info->start[PGO_SECT_DATA];
 	obj->data_end = info->start[PGO_SECT_DATA] + info->size[PGO_SECT_DATA];
 	obj->cnts = info->start[PGO_SECT_CNTS];
@@ -159,8 +186,16 @@ static struct notifier_block pgo_module_nb = {
 	.notifier_call = pgo_module_notify,
 };
 
+/*
+ * Modules can load as soon as usermode helpers are enabled, in
+ * populate_rootfs() (rootfs_initcall): a driver's request_module() from a
+ * later initcall loads one from the initramfs.  Be there before.  Such a
+ * module's sysfs files need nothing of pgo_vmlinux_init(); only its
+ * retention does (the "retained" directory), and a module that goes away
+ * before that is not retained.
+ */
 static int __init pgo_module_init(void)
 {
 	return register_module_notifier(&pgo_module_nb);
 }
-late_initcall(pgo_module_init);
+core_initcall(pgo_module_init);

@@ -5,15 +5,17 @@
  * vmlinux is a static object built from the linker's section bounds.
  * Modules add and remove theirs (module.c).  The runtime finds the object
  * a record belongs to without taking a lock: the list is RCU-protected,
- * and the hot path holds off preemption while it uses the object.
+ * and the hot path is an RCU-sched reader while it uses the object.
  */
 
 #include <linux/buildid.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
+#include <linux/kprobes.h>
 #include <linux/mutex.h>
 #include <linux/printk.h>
 #include <linux/rculist.h>
+#include <asm/sections.h>
 
 #include "pgo.h"
 
@@ -40,22 +42,37 @@ static DEFINE_MUTEX(pgo_objects_lock);
  * pgo_object_of() - find the registered object a record belongs to
  * @rec: a per-function record
  *
- * Called by the runtime with preemption disabled; the object stays valid
- * until preemption is enabled again.  Not instrumented, takes no lock.
+ * Called by the runtime under rcu_read_lock_sched_notrace(); the object
+ * stays valid until rcu_read_unlock_sched_notrace().  Neither instrumented
+ * nor traceable, takes no lock.
  *
  * Return: the object, or NULL if @rec belongs to none (e.g. a module whose
  * sections were rejected).
  */
-struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec)
+notrace struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec)
 {
 	struct pgo_object *obj;
 
 	if (pgo_object_contains(&pgo_vmlinux, rec))
 		return &pgo_vmlinux;
-	list_for_each_entry_rcu(obj, &pgo_objects, list, true)
+	list_for_each_entry_rcu(obj, &pgo_objects, list,
+				rcu_read_lock_sched_held())
 		if (pgo_object_contains(obj, rec))
 			return obj;
 	return NULL;
+}
+NOKPROBE_SYMBOL(pgo_object_of);
+
+/**
+ * pgo_raw_version() - the raw version word of this kernel's profiles
+ *
+ * Return: the version the compiler emitted, with its variant flags, or
+ * the plain version for front-end instrumentation, which emits none.
+ */
+u64 pgo_raw_version(void)
+{
+	return &__llvm_profile_raw_version ? __llvm_profile_raw_version :
+					     INSTR_PROF_RAW_VERSION;
 }
 
 /**
@@ -125,9 +142,13 @@ static int __init pgo_vmlinux_init(void)
 	struct kobject *kobj;
 	int ret;
 
-	obj->version = &__llvm_profile_raw_version ?
-		       __llvm_profile_raw_version : INSTR_PROF_RAW_VERSION;
+	obj->version = pgo_raw_version();
 	obj->reset = pgo_object_reset_all;
+	/* Addresses relative to _text: nothing of KASLR's offset shows. */
+	obj->text[0].start = (unsigned long)_text;
+	obj->text[0].size = _end - _text;
+	obj->text[0].base = PGO_TEXT_BASE;
+	obj->nr_text = 1;
 	if (!build_id_parse_buf(__start_notes, obj->build_id,
 				__stop_notes - __start_notes))
 		obj->build_id_len = BUILD_ID_SIZE_MAX;

@@ -19,6 +19,27 @@
 
 #include "instrprof.h"
 
+/* A module has its core and its init text; vmlinux one range. */
+#define PGO_MAX_TEXT	2
+
+/*
+ * What the first byte of an object's code is written as in its profile:
+ * not 0, which LLVM's reader takes for "no address".
+ */
+#define PGO_TEXT_BASE	0x1000UL
+
+/**
+ * struct pgo_text - a range of an object's code and how it is written
+ * @start: its first address in memory
+ * @size: its size in bytes
+ * @base: what @start is written as in the profile
+ */
+struct pgo_text {
+	unsigned long start;
+	unsigned long size;
+	unsigned long base;
+};
+
 /**
  * struct pgo_object - the profile sections of vmlinux or of one module
  * @name: "vmlinux" or the module's name; used in file and log names
@@ -38,6 +59,8 @@
  * @version: raw version word with the variant flags the compiler emitted
  * @build_id: GNU build id of the binary, written as the profile's binary id
  * @build_id_len: its length, 0 if unknown
+ * @text: where the object's code is, to write addresses relative to it
+ * @nr_text: entries used in @text; 0: addresses are written as they are
  * @reset: what writing "1" to the object's "reset" file does
  * @list: entry in the RCU list of module objects (objects.c)
  * @snap_lock: protects @snapshots and @nr_snapshots
@@ -70,6 +93,8 @@ struct pgo_object {
 	u64 version;
 	u8 build_id[BUILD_ID_SIZE_MAX];
 	unsigned int build_id_len;
+	struct pgo_text text[PGO_MAX_TEXT];
+	unsigned int nr_text;
 	void (*reset)(struct pgo_object *obj);
 	struct list_head list;
 
@@ -119,6 +144,7 @@ size_t pgo_counter_size(const struct pgo_object *obj);
 /* objects.c */
 extern struct pgo_object pgo_vmlinux;
 struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec);
+u64 pgo_raw_version(void);
 void pgo_object_add(struct pgo_object *obj);
 void pgo_object_del(struct pgo_object *obj);
 void pgo_objects_reset(void);
@@ -150,6 +176,43 @@ static __always_inline bool pgo_object_contains(const struct pgo_object *obj,
 						const struct llvm_prf_data *rec)
 {
 	return rec >= obj->data && rec < obj->data_end;
+}
+
+/**
+ * pgo_object_addr() - a code address as an object's profile writes it
+ * @obj: the object
+ * @addr: a function's address, in memory
+ *
+ * Profiles must not reveal where the kernel or a module is loaded, and
+ * llvm-profdata only needs the records' function addresses and the
+ * indirect-call targets of one file to agree: write each relative to the
+ * range of @obj's code it lies in.  An address outside @obj's code can
+ * name no function of its file, and LLVM would drop it: write 0.
+ *
+ * Return: the address to write.
+ */
+static inline u64 pgo_object_addr(const struct pgo_object *obj, u64 addr)
+{
+	unsigned int i;
+
+	if (!obj->nr_text)
+		return addr;
+	for (i = 0; i < obj->nr_text; i++)
+		if (addr - obj->text[i].start < obj->text[i].size)
+			return addr - obj->text[i].start + obj->text[i].base;
+	return 0;
+}
+
+/**
+ * pgo_value_is_addr() - whether values of a kind are code addresses
+ * @kind: an IPVK_* value kind
+ *
+ * Return: false for memory intrinsic sizes, true for the other kinds
+ * (indirect-call and vtable targets).
+ */
+static inline bool pgo_value_is_addr(unsigned int kind)
+{
+	return kind != IPVK_MemOPSize;
 }
 
 /**

@@ -8,9 +8,11 @@
  * to save it.  The copy is a struct pgo_object like any other, so the raw
  * format writer and the sysfs files serve it unchanged.
  *
- * The same binary (same build id and profile layout) unloaded again adds
- * its counts into the copy; its indirect-call targets are translated from
- * the new load address to the one the copy's records carry.  A different
+ * The copy holds its code addresses (records' function pointers and
+ * indirect-call targets) already relative to the module's code, as its
+ * profile writes them (pgo_object_addr()), so the same binary (same build
+ * id and profile layout) unloaded again from another address adds its
+ * counts and targets into the copy unchanged.  A different
  * binary under the same name replaces the copy.  pgo.retain_kb bounds the
  * memory of all copies: past it, the oldest is dropped.
  */
@@ -86,6 +88,7 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	size_t o_cnts, o_names, o_vals, o_nodes, size, i;
 	struct pgo_retained *r;
 	struct pgo_object *obj;
+	u64 fn;
 
 	o_cnts = nr_rec * sizeof(*src->data);
 	o_names = o_cnts + ALIGN(cnts, 8);
@@ -136,6 +139,10 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 		pgo_rec_relocate(&obj->data[i],
 				 obj->cnts + (pgo_rec_counters(in) - src->cnts),
 				 vals);
+		fn = pgo_object_addr(src, in->FunctionPointer);
+		memcpy((void *)&obj->data[i] +
+		       offsetof(struct llvm_prf_data, FunctionPointer),
+		       &fn, sizeof(fn));
 	}
 	return r;
 }
@@ -165,18 +172,6 @@ static void pgo_site_add(struct pgo_object *obj,
 	*slot = node;
 }
 
-/* An indirect-call target of @from's code, as an address in @to's. */
-static u64 pgo_translate(const struct pgo_object *from,
-			 const struct pgo_object *to, u64 target)
-{
-	size_t i, n = from->data_end - from->data;
-
-	for (i = 0; i < n; i++)
-		if (from->data[i].FunctionPointer == target)
-			return to->data[i].FunctionPointer;
-	return target;
-}
-
 /* Add every value of @src to @dst, an object of the same binary. */
 static void pgo_add_values(struct pgo_object *dst, const struct pgo_object *src)
 {
@@ -199,8 +194,8 @@ static void pgo_add_values(struct pgo_object *dst, const struct pgo_object *src)
 				for (node = from[s]; node; node = node->Next) {
 					u64 v = node->Value;
 
-					if (kind == IPVK_IndirectCallTarget)
-						v = pgo_translate(src, dst, v);
+					if (pgo_value_is_addr(kind))
+						v = pgo_object_addr(src, v);
 					pgo_site_add(dst, &to[s], v, node->Count);
 				}
 			}

@@ -4,9 +4,11 @@
  *
  * The compiler calls these hooks at every indirect call and memory
  * intrinsic of instrumented code, so they run in any context, including
- * NMI and early boot, and on several CPUs at once.  They take no lock,
- * never sleep, call nothing that is instrumented (this directory is built
- * without profiling, see the Makefile) and take value nodes only from the
+ * NMI, early boot, ftrace callbacks and kprobe handlers, and on several
+ * CPUs at once.  They take no lock, never sleep, call nothing that is
+ * instrumented or traceable (this directory is built without profiling
+ * and without ftrace, see the Makefile; kprobes are refused on the entry
+ * points and on pgo_object_of()) and take value nodes only from the
  * pool of the object the calling function belongs to: a module's lists
  * never point into vmlinux's pool or another module's, so unloading one
  * leaves no dangling pointer anywhere else.
@@ -20,7 +22,8 @@
 #include <linux/atomic.h>
 #include <linux/compiler.h>
 #include <linux/export.h>
-#include <linux/preempt.h>
+#include <linux/kprobes.h>
+#include <linux/rcupdate.h>
 #include <linux/string.h>
 
 #include "pgo.h"
@@ -57,12 +60,15 @@ pgo_node_alloc(const struct llvm_prf_data *rec)
 	if (likely(pgo_object_contains(&pgo_vmlinux, rec)))
 		return pgo_pool_take(&pgo_vmlinux);
 
-	/* A module's object is freed only after an RCU grace period. */
-	preempt_disable_notrace();
+	/*
+	 * A module's object is freed only after an RCU grace period.  The
+	 * sched flavour without tracing, as this runs inside tracers too.
+	 */
+	rcu_read_lock_sched_notrace();
 	obj = pgo_object_of(rec);
 	if (obj)
 		node = pgo_pool_take(obj);
-	preempt_enable_notrace();
+	rcu_read_unlock_sched_notrace();
 	return node;
 }
 
@@ -130,7 +136,9 @@ notrace void __llvm_profile_instrument_target(u64 target_value, void *data,
 {
 	pgo_record(target_value, data, counter_index);
 }
-EXPORT_SYMBOL_GPL(__llvm_profile_instrument_target);
+/* Called by every instrumented module, whatever its license, as gcov's. */
+EXPORT_SYMBOL(__llvm_profile_instrument_target);
+NOKPROBE_SYMBOL(__llvm_profile_instrument_target);
 
 /**
  * __llvm_profile_instrument_memop() - record the size of a memory intrinsic
@@ -145,7 +153,8 @@ notrace void __llvm_profile_instrument_memop(u64 target_value, void *data,
 {
 	pgo_record(InstrProfGetRangeRepValue(target_value), data, counter_index);
 }
-EXPORT_SYMBOL_GPL(__llvm_profile_instrument_memop);
+EXPORT_SYMBOL(__llvm_profile_instrument_memop);
+NOKPROBE_SYMBOL(__llvm_profile_instrument_memop);
 
 /**
  * pgo_nodes_in_use() - number of value nodes of an object's pool in use

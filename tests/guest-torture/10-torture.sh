@@ -350,6 +350,35 @@ result "value node pool exhausted" "$r"
 rm -f /tmp/p.txt
 rmmod $H
 pgotest write $K/reset 1 > /dev/null
+
+# ftrace and kprobes: the runtime and its object lookup refuse kprobes;
+# with the function tracer on everything and a kprobe on the hammer's hot
+# function, the hammer (on both CPUs) and profile reads still work.
+TR=/sys/kernel/tracing
+mount -t tracefs tracefs $TR 2>/dev/null
+BL=/sys/kernel/debug/kprobes/blacklist
+for f in __llvm_profile_instrument_target __llvm_profile_instrument_memop pgo_object_of; do
+	if grep -qw "$f" $BL 2>/dev/null; then r="blacklisted"; else r="not blacklisted"; fi
+	result "kprobe on $f" "$r, $(pgotest write $TR/kprobe_events "p:pgo_no $f")"
+done
+insmod $L/$H.ko
+mark "tracing"
+r=$(pgotest write $TR/kprobe_events "p:pgoh $H:pgo_hammer_call")
+echo 1 > $TR/events/kprobes/pgoh/enable
+echo function > $TR/current_tracer
+r="$r, tracer $(cat $TR/current_tracer)"
+pgotest write $P/$H/parameters/run 200 > /dev/null &
+pgotest write $P/$H/parameters/irq_run 20 > /dev/null
+wait
+r="$r, vmlinux $(read_profile $K/profraw 2 $D/cases/traced-vmlinux.profraw | cut -d' ' -f1)"
+r="$r, module $(read_profile $P/$H/pgo/profraw 0 $D/cases/traced-hammer.profraw | cut -d' ' -f1)"
+echo nop > $TR/current_tracer
+echo 0 > $TR/events/kprobes/pgoh/enable
+r="$r, kprobe hits $(awk '$1 == "pgoh" { print $2 }' $TR/kprobe_profile)"
+echo "-:pgoh" >> $TR/kprobe_events
+result "function tracer and kprobe during the hammer" "$r"
+rmmod $H
+pgotest write $K/reset 1 > /dev/null
 echo "badinput-seconds $(($(now) - start))" >> $D/times.txt
 
 # ------------------------------------------------------------ 3. kmemleak

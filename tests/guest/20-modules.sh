@@ -18,6 +18,9 @@ echo 300 > $PAR/run
 cat $M/profraw > $D/driven.profraw
 dd if=$M/profraw of=$D/driven-dd4k.profraw bs=4k 2>/dev/null
 cat /sys/kernel/pgo/profraw > $D/vmlinux.profraw
+# Where things are loaded, to show that no profile tells (check-kaslr.py).
+cat /proc/kallsyms > $D/kallsyms.txt
+cat /sys/module/$MOD/sections/.text > $D/module-text.txt
 
 # Bad writes to the module's reset change nothing.
 for v in 0 2 abc; do
@@ -61,5 +64,14 @@ rmmod $MOD
 cat $R/profraw > $D/retained2.profraw
 printf 'discard: %s\n' "$(pgotest write $R/reset 1)" > $D/discard.txt
 [ -e $R ] && echo "retained-still-present" >> $D/discard.txt
+# A module whose license is not the GPL loads, runs and is profiled.
+N=/sys/module/pgo_nongpl
+insmod /lib/modules/pgo_nongpl.ko 2> $D/nongpl-insmod.txt
+echo "insmod: $?" >> $D/nongpl-insmod.txt
+echo 1234 > $N/parameters/run
+cat $N/pgo/profraw > $D/nongpl.profraw
+cat /proc/sys/kernel/tainted > $D/nongpl-tainted.txt
+rmmod pgo_nongpl
+pgotest write /sys/kernel/pgo/retained/pgo_nongpl/reset 1 > /dev/null
 dmesg | grep -i pgo > $D/dmesg-pgo.txt
 echo done

@@ -296,6 +296,26 @@ test_version() {
 			fail "clang-$V ir: B's profile lists $got value entries, expected >= 34"
 		fi
 
+		# Code addresses relative to the code (the kernel's KASLR
+		# hiding): same show output, no function address of A's file.
+		if (cd "$D" && PGO_TEXT=1 PGO_OUT=ir-T.profraw ./ir-B >/dev/null 2>ir-T.stderr) &&
+			show "$D/ir-T.profraw" >"$D/ir-T.show" 2>&1 &&
+			cmp -s "$D/ir-A.show" "$D/ir-T.show" &&
+			got=$(python3 -c '
+import struct, sys
+sys.path.insert(0, sys.argv[1])
+from rawcmp import Profile
+a, t = Profile(sys.argv[2]), Profile(sys.argv[3])
+fa = {r["FunctionPointer"] for r in a.records} - {0}
+words = set(struct.unpack_from(f"<{len(t.raw) // 8}Q", t.raw))
+ft = [r["FunctionPointer"] for r in t.records]
+assert len(fa) > 10 and not fa & words and min(ft) == 0x1000, (len(fa), fa & words, min(ft))
+print(len(fa))' "$DIFF" "$D/ir-A.profraw" "$D/ir-T.profraw"); then
+			pass "clang-$V ir: addresses relative to the code: show identical (ic targets resolved), none of A's $got function addresses in the file"
+		else
+			fail "clang-$V ir: relative code addresses (PGO_TEXT=1): see $D/ir-T.*"
+		fi
+
 		# Negative tests: damage B's file, the checks must notice.
 		local m
 		for m in counter value; do

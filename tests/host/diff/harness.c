@@ -101,6 +101,25 @@ __attribute__((constructor)) static void harness_init(void)
 		harness_die("no __llvm_prf_data section: is the program instrumented?");
 	if (pgo_object_check(obj))
 		harness_die("pgo_object_check() rejected the executable's sections");
+	/*
+	 * PGO_TEXT=1: write code addresses relative to the program's code,
+	 * as the kernel does for vmlinux (from _text) and modules.
+	 */
+	if (getenv("PGO_TEXT")) {
+		const struct llvm_prf_data *rec;
+		u64 lo = U64_MAX, hi = 0;
+
+		for (rec = obj->data; rec < obj->data_end; rec++) {
+			if (!rec->FunctionPointer)
+				continue;
+			lo = rec->FunctionPointer < lo ? rec->FunctionPointer : lo;
+			hi = rec->FunctionPointer > hi ? rec->FunctionPointer : hi;
+		}
+		obj->text[0].start = lo;
+		obj->text[0].size = hi - lo + 1;
+		obj->text[0].base = PGO_TEXT_BASE;
+		obj->nr_text = 1;
+	}
 }
 
 /* After main() returned or exit() was called: serialize, as sysfs.c does. */

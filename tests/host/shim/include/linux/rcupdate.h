@@ -14,5 +14,8 @@
 #define rcu_read_lock()		barrier()
 #define rcu_read_unlock()	barrier()
 #define synchronize_rcu()	barrier()
+#define rcu_read_lock_sched_notrace()	barrier()
+#define rcu_read_unlock_sched_notrace()	barrier()
+#define rcu_read_lock_sched_held()	1
 
 #endif
