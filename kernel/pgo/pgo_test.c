@@ -238,6 +238,52 @@ static void pgo_test_empty(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, size, sizeof(struct llvm_prf_header));
 }
 
+/*
+ * Code addresses are written relative to the object's code: records'
+ * function pointers and indirect-call targets agree, memop sizes stay,
+ * a target outside the object is written as 0.
+ */
+static void pgo_test_addresses(struct kunit *test)
+{
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+	struct pgo_object *obj = &ctx->obj;
+	const unsigned long text = 0x100000, init = 0x900000;
+	const u64 fn = text + 0x40;
+	struct llvm_prf_data *out;
+	size_t size, vals;
+	u64 *vd;
+	void *buf;
+
+	memcpy((void *)&ctx->data[0] +
+	       offsetof(struct llvm_prf_data, FunctionPointer), &fn, sizeof(fn));
+	obj->text[0] = (struct pgo_text){ text, 0x1000, PGO_TEXT_BASE };
+	obj->text[1] = (struct pgo_text){ init, 0x200, PGO_TEXT_BASE + 0x1000 };
+	obj->nr_text = 2;
+	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, init + 8),
+			PGO_TEXT_BASE + 0x1008);
+	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, init + 0x200), 0);
+	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, text - 1), 0);
+
+	pgo_object_add(obj);
+	pgo_test_target(fn, &ctx->data[0], 0);
+	pgo_test_target(0xdead0000, &ctx->data[0], 0);
+	pgo_object_del(obj);
+	buf = pgo_test_write(test, obj, &size);
+	out = buf + sizeof(struct llvm_prf_header);
+	KUNIT_EXPECT_EQ(test, out[0].FunctionPointer, PGO_TEXT_BASE + 0x40);
+	KUNIT_EXPECT_EQ(test, out[1].FunctionPointer, 0);
+	/* Value data of site 0, after the value block's two headers. */
+	vals = sizeof(struct llvm_prf_header) + 2 * sizeof(*out) +
+	       3 * sizeof(u64) + 8;
+	vd = buf + vals + 8 + ALIGN(8 + 1, 8);
+	KUNIT_EXPECT_EQ(test, vd[0], PGO_TEXT_BASE + 0x40);
+	KUNIT_EXPECT_EQ(test, vd[2], 0);
+	KUNIT_EXPECT_LE(test, vals + 8 + ALIGN(8 + 1, 8) + 4 * sizeof(u64), size);
+
+	obj->nr_text = 0;
+	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, fn), fn);
+}
+
 static struct kunit_case pgo_test_cases[] = {
 	KUNIT_CASE(pgo_test_layout),
 	KUNIT_CASE(pgo_test_values),
@@ -245,6 +291,7 @@ static struct kunit_case pgo_test_cases[] = {
 	KUNIT_CASE(pgo_test_reset),
 	KUNIT_CASE(pgo_test_check),
 	KUNIT_CASE(pgo_test_empty),
+	KUNIT_CASE(pgo_test_addresses),
 	{}
 };
 
