@@ -128,10 +128,12 @@ kernel: $(OBJ)/.config
 # Out-of-tree modules (ours and EXTRA_MODULES), built with M= against the
 # instrumented tree, in a copy under build/ so the sources stay clean.
 TEST_MODULES	:= tools/testing/selftests/pgo/test_modules
+# Modules of the harness only: a non-GPL stand-in for vendor modules.
+HARNESS_MODULES	:= tests/modules/nongpl
 EXT		:= $(BUILD)/ext-$(LLVM_VERSION)
 
 ext-modules: kernel
-	@for d in $(TEST_MODULES) $(EXTRA_MODULES); do \
+	@for d in $(TEST_MODULES) $(HARNESS_MODULES) $(EXTRA_MODULES); do \
 		o=$(EXT)/$$(basename $$d); mkdir -p $$o; cp -a $$d/. $$o/; \
 		$(KMAKE) M=$$o modules > $$o/build.log 2>&1 || \
 			{ tail -20 $$o/build.log; exit 1; }; \
@@ -160,7 +162,7 @@ host-test: deps
 # Checks of the build itself (e.g. an unknown LLVM raw version stops it).
 build-test: kernel
 	tests/build/future-llvm.sh $(SRC) $(OBJ) $(LLVM_VERSION)
-	tests/build/clean.sh $(SRC) $(LLVM_VERSION) $(TOP)/tests/qemu/pgo.config
+	tests/build/clean.sh $(SRC) $(LLVM_VERSION) $(addprefix $(TOP)/,$(CONFIGS))
 
 guest-test: boot
 	tests/check-guest.sh $(LLVM_VERSION) $(OBJ) $(OUT)/guest
@@ -229,3 +231,4 @@ include tests/check.mk
 include tests/torture.mk
 include tests/bench.mk
 include tests/series.mk
+include tests/realconfig.mk

@@ -123,7 +123,7 @@ profdata show --ic-targets --memop-sizes --function=pgo_nongpl_hot "$D/nongpl.pr
 	> "$D/nongpl-hot.txt" 2>&1
 grep -qE "\[ *[0-9]+, *([^ ]*[;:])?pgo_nongpl_twice, *1234 \]" "$D/nongpl-hot.txt" &&
 	grep -qE '\[ *[0-9]+, *5, *1234 \]' "$D/nongpl-hot.txt" &&
-	pass "its value profiling works: target pgo_nongpl_twice x1234, memset size 5 x1234" ||
+	pass "its value profiling works: target pgo_nongpl_twice x1234, memcpy size 5 x1234" ||
 	fail "pgo_nongpl values: $(cat "$D/nongpl-hot.txt")"
 
 # KASLR: no word of a profile is a runtime address, and the records'

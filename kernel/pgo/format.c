@@ -189,7 +189,7 @@ static void pgo_write_header(const struct pgo_object *obj,
 	u64 VNamesSize __maybe_unused = 0;
 	const struct llvm_prf_header header = {
 #define INSTR_PROF_RAW_HEADER(type, name, init) .name = (init),
-#include <profile/InstrProfData.inc>
+#include PGO_INSTRPROF_INC
 	};
 
 	memcpy(buf, &header, sizeof(header));
@@ -270,7 +270,7 @@ static size_t pgo_write_kind(const struct pgo_object *obj,
 				continue;
 			vd->value = READ_ONCE(node->Value);
 			if (pgo_value_is_addr(kind))
-				vd->value = pgo_object_addr(obj, vd->value);
+				vd->value = pgo_object_target(obj, vd->value);
 			vd->count = READ_ONCE(node->Count);
 			vd++;
 			site_count[s]++;

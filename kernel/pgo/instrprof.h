@@ -20,6 +20,11 @@
 #define UINT64_C(c)	c ## ULL
 #endif
 
+/* The compiler's own copy of LLVM's definitions (kernel/pgo/Makefile). */
+#ifndef PGO_INSTRPROF_INC
+#define PGO_INSTRPROF_INC <profile/InstrProfData.inc>
+#endif
+
 typedef u64 IntPtrT;
 
 /* Helpers the header defines (the memop size buckets) stay local. */
@@ -27,13 +32,13 @@ typedef u64 IntPtrT;
 
 enum llvm_prf_value_kind {
 #define VALUE_PROF_KIND(kind, value, descr) kind = value,
-#include <profile/InstrProfData.inc>
+#include PGO_INSTRPROF_INC
 };
 
 /* Per-function control record, in __llvm_prf_data. */
 struct llvm_prf_data {
 #define INSTR_PROF_DATA(type, llvm_type, name, init) type name;
-#include <profile/InstrProfData.inc>
+#include PGO_INSTRPROF_INC
 };
 
 /* Value profiling node, in __llvm_prf_vnds. */
@@ -41,18 +46,18 @@ struct llvm_prf_value_node;
 typedef struct llvm_prf_value_node *PtrToNodeT;
 struct llvm_prf_value_node {
 #define INSTR_PROF_VALUE_NODE(type, llvm_type, name, init) type name;
-#include <profile/InstrProfData.inc>
+#include PGO_INSTRPROF_INC
 };
 
 /* Header of a raw profile file. */
 struct llvm_prf_header {
 #define INSTR_PROF_RAW_HEADER(type, name, init) type name;
-#include <profile/InstrProfData.inc>
+#include PGO_INSTRPROF_INC
 };
 
 /* The constants (magic, INSTR_PROF_RAW_VERSION, ...) and memop buckets. */
 #define INSTR_PROF_VALUE_PROF_MEMOP_API
-#include <profile/InstrProfData.inc>
+#include PGO_INSTRPROF_INC
 #undef INSTR_PROF_VALUE_PROF_MEMOP_API
 
 /*

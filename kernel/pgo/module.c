@@ -98,6 +98,7 @@ static void pgo_module_text(struct pgo_object *obj, const struct module *mod)
 		obj->text[obj->nr_text].start = (unsigned long)mem->base;
 		obj->text[obj->nr_text].size = mem->size;
 		obj->text[obj->nr_text].base = base;
+		obj->text[obj->nr_text].transient = types[i] == MOD_INIT_TEXT;
 		obj->nr_text++;
 		base += ALIGN(mem->size, PAGE_SIZE);
 	}

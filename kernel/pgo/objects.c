@@ -55,8 +55,8 @@ notrace struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec)
 
 	if (pgo_object_contains(&pgo_vmlinux, rec))
 		return &pgo_vmlinux;
-	list_for_each_entry_rcu(obj, &pgo_objects, list,
-				rcu_read_lock_sched_held())
+	/* An inline condition: lockdep's helpers are traceable. */
+	list_for_each_entry_rcu(obj, &pgo_objects, list, !preemptible())
 		if (pgo_object_contains(obj, rec))
 			return obj;
 	return NULL;

@@ -33,11 +33,15 @@
  * @start: its first address in memory
  * @size: its size in bytes
  * @base: what @start is written as in the profile
+ * @transient: freed while the object lives (a module's init text): its
+ *	addresses name the object's functions in records, but a call target
+ *	there may be another object's code that took the memory over
  */
 struct pgo_text {
 	unsigned long start;
 	unsigned long size;
 	unsigned long base;
+	bool transient;
 };
 
 /**
@@ -178,29 +182,52 @@ static __always_inline bool pgo_object_contains(const struct pgo_object *obj,
 	return rec >= obj->data && rec < obj->data_end;
 }
 
-/**
- * pgo_object_addr() - a code address as an object's profile writes it
- * @obj: the object
- * @addr: a function's address, in memory
- *
- * Profiles must not reveal where the kernel or a module is loaded, and
- * llvm-profdata only needs the records' function addresses and the
- * indirect-call targets of one file to agree: write each relative to the
- * range of @obj's code it lies in.  An address outside @obj's code can
- * name no function of its file, and LLVM would drop it: write 0.
- *
- * Return: the address to write.
- */
-static inline u64 pgo_object_addr(const struct pgo_object *obj, u64 addr)
+static inline u64 __pgo_object_addr(const struct pgo_object *obj, u64 addr,
+				    bool target)
 {
 	unsigned int i;
 
 	if (!obj->nr_text)
 		return addr;
 	for (i = 0; i < obj->nr_text; i++)
-		if (addr - obj->text[i].start < obj->text[i].size)
+		if (addr - obj->text[i].start < obj->text[i].size &&
+		    !(target && obj->text[i].transient))
 			return addr - obj->text[i].start + obj->text[i].base;
 	return 0;
+}
+
+/**
+ * pgo_object_addr() - a function's address as an object's profile writes it
+ * @obj: the object
+ * @addr: the address of one of @obj's functions, in memory
+ *
+ * Profiles must not reveal where the kernel or a module is loaded, and
+ * llvm-profdata only needs the records' function addresses and the
+ * indirect-call targets of one file to agree: write each relative to the
+ * range of @obj's code it lies in.  An object without ranges (a retained
+ * copy) holds its addresses written that way already.
+ *
+ * Return: the address to write, 0 for an address outside @obj's code.
+ */
+static inline u64 pgo_object_addr(const struct pgo_object *obj, u64 addr)
+{
+	return __pgo_object_addr(obj, addr, false);
+}
+
+/**
+ * pgo_object_target() - an indirect-call target as an object's profile writes it
+ * @obj: the object whose code made the call
+ * @addr: the address called
+ *
+ * As pgo_object_addr(), but a target outside @obj's code, or in code of it
+ * that is freed while it lives, can name no function of its file (LLVM
+ * would drop it, or credit the wrong function): write 0.
+ *
+ * Return: the address to write.
+ */
+static inline u64 pgo_object_target(const struct pgo_object *obj, u64 addr)
+{
+	return __pgo_object_addr(obj, addr, true);
 }
 
 /**

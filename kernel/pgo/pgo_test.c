@@ -256,11 +256,15 @@ static void pgo_test_addresses(struct kunit *test)
 
 	memcpy((void *)&ctx->data[0] +
 	       offsetof(struct llvm_prf_data, FunctionPointer), &fn, sizeof(fn));
-	obj->text[0] = (struct pgo_text){ text, 0x1000, PGO_TEXT_BASE };
-	obj->text[1] = (struct pgo_text){ init, 0x200, PGO_TEXT_BASE + 0x1000 };
+	obj->text[0] = (struct pgo_text){ text, 0x1000, PGO_TEXT_BASE, false };
+	obj->text[1] = (struct pgo_text){ init, 0x200, PGO_TEXT_BASE + 0x1000,
+					  true };
 	obj->nr_text = 2;
 	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, init + 8),
 			PGO_TEXT_BASE + 0x1008);
+	/* Freed init text may hold another object's code by then. */
+	KUNIT_EXPECT_EQ(test, pgo_object_target(obj, init + 8), 0);
+	KUNIT_EXPECT_EQ(test, pgo_object_target(obj, fn), PGO_TEXT_BASE + 0x40);
 	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, init + 0x200), 0);
 	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, text - 1), 0);
 

@@ -195,7 +195,7 @@ static void pgo_add_values(struct pgo_object *dst, const struct pgo_object *src)
 					u64 v = node->Value;
 
 					if (pgo_value_is_addr(kind))
-						v = pgo_object_addr(src, v);
+						v = pgo_object_target(src, v);
 					pgo_site_add(dst, &to[s], v, node->Count);
 				}
 			}
@@ -415,7 +415,14 @@ static const struct kset_uevent_ops pgo_uevent_ops = {
  */
 int pgo_retain_init(struct kobject *parent)
 {
-	pgo_retained_kset = kset_create_and_add("retained", &pgo_uevent_ops,
-						parent);
-	return pgo_retained_kset ? 0 : -ENOMEM;
+	struct kset *kset;
+
+	kset = kset_create_and_add("retained", &pgo_uevent_ops, parent);
+	if (!kset)
+		return -ENOMEM;
+	/* Modules may come and go already (module.c): under the lock. */
+	mutex_lock(&pgo_retain_lock);
+	pgo_retained_kset = kset;
+	mutex_unlock(&pgo_retain_lock);
+	return 0;
 }

@@ -61,9 +61,13 @@ pgo_node_alloc(const struct llvm_prf_data *rec)
 		return pgo_pool_take(&pgo_vmlinux);
 
 	/*
-	 * A module's object is freed only after an RCU grace period.  The
-	 * sched flavour without tracing, as this runs inside tracers too.
+	 * A module's object is freed only after an RCU grace period, which
+	 * does not wait for CPUs RCU is not watching (idle, early entry):
+	 * drop the value there.  Else be an RCU-sched reader, without
+	 * tracing, as this runs inside tracers too.
 	 */
+	if (unlikely(!rcu_is_watching()))
+		return NULL;
 	rcu_read_lock_sched_notrace();
 	obj = pgo_object_of(rec);
 	if (obj)

@@ -2,13 +2,16 @@
 # make clean, mrproper and distclean of the patched tree must work for
 # everyone who has it: gcc users (PGO_CLANG cannot even be set) and clang
 # users with the option on and off.  Each case configures its own O=
-# directory (tinyconfig, plus the PGO fragment for "on"; kernel/pgo/ built
+# directory (tinyconfig, plus the given fragments for "on"; kernel/pgo/ built
 # when it is on), then cleans: Makefile.clean reads every Makefile, built
 # or not.  Also
-# `make CC=gcc clean` in the source tree itself, as a distro would run it.
-# usage: clean.sh SRC LLVM_VERSION PGO_FRAGMENT
+# `make CC=gcc clean` in the source tree itself, as a distro would run it,
+# and in the clang tree with the option on.
+# usage: clean.sh SRC LLVM_VERSION FRAGMENT...
 set -uo pipefail
-src=$1 llvm=$2 frag=$3
+src=$1 llvm=$2
+shift 2
+frags=("$@")
 . "$(dirname "$0")/../lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -21,13 +24,21 @@ one() {
 	mkdir -p "$o"
 	"${mk[@]}" tinyconfig > "$o.log" 2>&1 || { fail "$name: tinyconfig"; tail -5 "$o.log"; return; }
 	if [ "$pgo" = on ]; then
-		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$o" "$o/.config" "$frag") >> "$o.log" 2>&1
+		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$o" "$o/.config" "${frags[@]}") >> "$o.log" 2>&1
 		"${mk[@]}" olddefconfig >> "$o.log" 2>&1
 		grep -q '^CONFIG_PGO_CLANG=y' "$o/.config" || { fail "$name: PGO_CLANG did not stick"; return; }
 		"${mk[@]}" -j"$(nproc)" kernel/pgo/ >> "$o.log" 2>&1 ||
 			{ fail "$name: build kernel/pgo/"; tail -5 "$o.log"; return; }
 	else
 		! grep -q '^CONFIG_PGO_CLANG=y' "$o/.config" || { fail "$name: PGO_CLANG set"; return; }
+	fi
+	if [ "$pgo" = on ]; then
+		# Distro packaging cleans with whatever compiler it has.
+		if make -C "$src" O="$o" ARCH=x86_64 CC=gcc clean >> "$o.log" 2>&1; then
+			pass "$name: make CC=gcc clean"
+		else
+			fail "$name: make CC=gcc clean"; tail -5 "$o.log"
+		fi
 	fi
 	for c in clean mrproper distclean; do
 		if "${mk[@]}" "$c" >> "$o.log" 2>&1; then

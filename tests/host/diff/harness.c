@@ -115,6 +115,8 @@ __attribute__((constructor)) static void harness_init(void)
 			lo = rec->FunctionPointer < lo ? rec->FunctionPointer : lo;
 			hi = rec->FunctionPointer > hi ? rec->FunctionPointer : hi;
 		}
+		if (lo > hi)
+			harness_die("PGO_TEXT: no record has a function address");
 		obj->text[0].start = lo;
 		obj->text[0].size = hi - lo + 1;
 		obj->text[0].base = PGO_TEXT_BASE;

@@ -16,6 +16,7 @@
 #define synchronize_rcu()	barrier()
 #define rcu_read_lock_sched_notrace()	barrier()
 #define rcu_read_unlock_sched_notrace()	barrier()
-#define rcu_read_lock_sched_held()	1
+#define rcu_is_watching()		1
+#define preemptible()			0
 
 #endif

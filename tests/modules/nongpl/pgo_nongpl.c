@@ -1,13 +1,14 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: MIT
 /*
- * pgo_nongpl: a module that declares a license other than the GPL, as
- * out-of-tree vendor modules do, to show that instrumented modules of any
- * license load and are profiled: the compiler makes every one of them call
- * the kernel's value-profiling hooks.
+ * pgo_nongpl: a stand-in for an out-of-tree vendor module, which declares
+ * a license that is not GPL-compatible (and taints the kernel when it
+ * loads), to show that instrumented modules of any license load and are
+ * profiled: the compiler makes every one of them call the kernel's
+ * value-profiling hooks.  Part of the test harness, not of the kernel.
  *
  * Writing N to /sys/module/pgo_nongpl/parameters/run calls
  * pgo_nongpl_hot() N times: one indirect call (to pgo_nongpl_twice())
- * and one memset() of 5 bytes each.
+ * and one memcpy() of 5 bytes each.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -15,7 +16,7 @@
 #include <linux/string.h>
 
 static u64 pgo_nongpl_sink;
-static char pgo_nongpl_buf[64];
+static char pgo_nongpl_src[64], pgo_nongpl_dst[64];
 static unsigned int pgo_nongpl_len = 5;
 
 static noinline u64 pgo_nongpl_twice(u64 x)
@@ -30,7 +31,8 @@ static noinline void pgo_nongpl_hot(unsigned long i)
 	u64 (*fn)(u64 x) = READ_ONCE(pgo_nongpl_fn);
 
 	pgo_nongpl_sink += fn(i);
-	memset(pgo_nongpl_buf, (int)i, READ_ONCE(pgo_nongpl_len));
+	memcpy(pgo_nongpl_dst, pgo_nongpl_src, READ_ONCE(pgo_nongpl_len));
+	pgo_nongpl_sink += pgo_nongpl_dst[i % sizeof(pgo_nongpl_dst)];
 }
 
 static int pgo_nongpl_run_set(const char *val, const struct kernel_param *kp)

@@ -1,0 +1,143 @@
+# make realconfig: the feature on a real configuration (issue 12), the way
+# README.md's "Using it on your own kernel" takes it: x86_64 defconfig +
+# PGO_CLANG, with a dozen drivers and filesystems as modules
+# (tests/realconfig/real.config), built with the default LLVM, booted under
+# QEMU, each module driven by a real workload, every profile judged.
+# Included by the root Makefile; uses BUILD, TOP, KMAKE, LLVM_VERSION,
+# QEMU_SMP and its $(SRC)/.stamp, kernel and ext-modules rules.
+#
+#   make realconfig          build, boot, check (tests/realconfig/check.sh)
+#   make realconfig-plain    the same configuration without PGO_CLANG (no boot)
+#   make realconfig-compare  objtool warnings and build times of both
+#
+# Everything has its own directories, so that it never disturbs the
+# tinyconfig builds (which rsync build/src) nor is disturbed by them:
+#
+#   $(REAL_SRC)        build/src-real               patched source copy
+#   $(REAL_OBJ)        build/obj-real-<ver>         instrumented kernel
+#   $(REAL_EXT)        build/ext-real-<ver>         test modules (M=)
+#   $(REAL_OUT)        build/out-real-<ver>         initramfs, images, guest results
+#   $(REAL_PLAIN_OBJ)  build/obj-realplain-<ver>    plain kernel
+#
+# An instrumented defconfig takes about an hour on 2 cores with a cold
+# ccache.  Build times are recorded (build-time.txt in each OBJ) only for a
+# build from scratch; CCACHE_DISABLE=1 on the command line times the
+# compiler rather than the cache.
+
+REAL_SRC	:= $(BUILD)/src-real
+REAL_STAGE	:= $(BUILD)/stage-real
+REAL_OBJ	:= $(BUILD)/obj-real-$(LLVM_VERSION)
+REAL_EXT	:= $(BUILD)/ext-real-$(LLVM_VERSION)
+REAL_OUT	:= $(BUILD)/out-real-$(LLVM_VERSION)
+REAL_PLAIN_OBJ	:= $(BUILD)/obj-realplain-$(LLVM_VERSION)
+REAL_PLAIN_EXT	:= $(BUILD)/ext-realplain-$(LLVM_VERSION)
+REAL_MEM	?= 2G
+REAL_SMP	?= $(QEMU_SMP)
+# Room for the whole boot log (KUnit's report is read from it) and the
+# workloads' messages: defconfig's ring buffer is 256 KiB.
+REAL_APPEND	?= log_buf_len=4M
+REAL_CONFIGS	:= tests/realconfig/real.config tests/realconfig/pgo.config
+REAL_PLAIN_CONFIGS := tests/realconfig/real.config
+# Host tools for the guest's filesystem images (mkimages.sh).
+REAL_PKGS	:= squashfs-tools genisoimage exfatprogs udftools util-linux
+
+# The root Makefile, run on the real tree.  -o: the .config made below is
+# taken as is (the root's own $(OBJ)/.config rule starts from tinyconfig).
+# $(call real-make,OBJ,EXT,targets...)
+real-make	= $(MAKE) --no-print-directory SRC=$(REAL_SRC) STAGE=$(REAL_STAGE) \
+		  OBJ=$(1) EXT=$(2) OUT=$(REAL_OUT) -o $(1)/.config $(3)
+
+# defconfig + fragments in OBJ, in a sub-make whose SRC and OBJ are the real
+# ones: the root's $(SRC)/.stamp rule then brings $(REAL_SRC) up to date
+# first.  As the root's $(OBJ)/.config rule, every CONFIG line must stick.
+$(OBJ)/.real-config: $(SRC)/.stamp $(REAL_FRAGS)
+	@test -n "$(REAL_FRAGS)" || { echo "realconfig: no REAL_FRAGS" >&2; exit 1; }
+	mkdir -p $(OBJ)
+	$(KMAKE) defconfig >/dev/null
+	cd $(SRC) && scripts/kconfig/merge_config.sh -m -O $(OBJ) \
+		$(OBJ)/.config $(addprefix $(TOP)/,$(REAL_FRAGS)) >/dev/null
+	$(KMAKE) olddefconfig >/dev/null
+	@for f in $(REAL_FRAGS); do grep -h '^CONFIG_' $(TOP)/$$f; done | \
+	while read -r opt; do grep -qx "$$opt" $(OBJ)/.config || \
+		{ echo "config: $$opt did not stick" >&2; exit 1; }; done
+	@echo "config: $(OBJ)/.config: defconfig + $(REAL_FRAGS), every line stuck"
+	@touch $@
+
+# $(call real-config,OBJ,FRAGMENTS) in a recipe: OBJ's .config.
+real-config	= $(MAKE) --no-print-directory SRC=$(REAL_SRC) STAGE=$(REAL_STAGE) \
+		  OBJ=$(1) REAL_FRAGS="$(2)" $(1)/.real-config
+
+# Around a build, timed: a build from scratch (none started in OBJ before)
+# keeps its time and its log (build-full.log: the objtool warnings of every
+# object, which an incremental build.log does not have).  Separate recipe
+# lines, so that make -n runs none of them.
+define real-timer-start
+mkdir -p $(1) && rm -f $(1)/.real-fresh && \
+	{ test -e $(1)/.real-started || touch $(1)/.real-fresh; } && \
+	touch $(1)/.real-started && date +%s > $(1)/.real-start-time
+endef
+define real-timer-stop
+t=$$(( $$(date +%s) - $$(cat $(1)/.real-start-time) )); \
+	if [ -e $(1)/.real-fresh ]; then \
+		echo "$$t s, CCACHE_DISABLE=$${CCACHE_DISABLE:-}" > $(1)/build-time.txt; \
+		cp $(1)/build.log $(1)/build-full.log; rm $(1)/.real-fresh; \
+		echo "realconfig: $(notdir $(1)) built from scratch in $$t s"; \
+	else echo "realconfig: $(notdir $(1)) built (incremental) in $$t s"; fi
+endef
+
+.PHONY: realconfig realconfig-deps realconfig-config realconfig-kernel \
+	realconfig-initramfs realconfig-boot realconfig-check realconfig-plain \
+	realconfig-compare
+
+realconfig-deps: deps
+	@missing=$$(for p in $(REAL_PKGS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+# The .config alone (cheap): shows what defconfig + the fragments give.
+realconfig-config: deps
+	+@$(call real-config,$(REAL_OBJ),$(REAL_CONFIGS))
+
+realconfig-kernel: deps
+	+@$(call real-config,$(REAL_OBJ),$(REAL_CONFIGS))
+	@$(call real-timer-start,$(REAL_OBJ))
+	+@$(call real-make,$(REAL_OBJ),$(REAL_EXT),kernel ext-modules)
+	@$(call real-timer-stop,$(REAL_OBJ))
+
+# The initramfs of the root's mkinitramfs.sh (every .ko of the tree and of
+# the test modules, our guest script), then a second archive, appended
+# (the kernel unpacks concatenated archives): filesystem images, test data
+# and the modules' load order (mkimages.sh).
+realconfig-initramfs: realconfig-deps realconfig-kernel
+	GUEST_DIR=tests/realconfig/guest tests/qemu/mkinitramfs.sh \
+		$(REAL_OUT)/initramfs.cpio.gz $(REAL_OBJ) $(LLVM_VERSION) "" $(REAL_EXT)
+	tests/realconfig/mkimages.sh $(REAL_OUT)/images.cpio.gz $(REAL_OBJ) $(REAL_EXT)
+	cat $(REAL_OUT)/images.cpio.gz >> $(REAL_OUT)/initramfs.cpio.gz
+
+realconfig-boot: realconfig-initramfs
+	@start=$$(date +%s); \
+	tests/qemu/run-qemu.sh $(REAL_OBJ)/arch/x86/boot/bzImage \
+		$(REAL_OUT)/initramfs.cpio.gz $(REAL_OUT)/guest $(REAL_SMP) $(REAL_MEM) \
+		"$(REAL_APPEND)" && \
+	echo "realconfig: guest run $$(( $$(date +%s) - start )) s"
+
+# The judgement alone, on the results of the last boot.
+realconfig-check:
+	tests/realconfig/check.sh $(LLVM_VERSION) $(REAL_OBJ) $(REAL_OUT)/guest
+
+realconfig: realconfig-boot
+	tests/realconfig/check.sh $(LLVM_VERSION) $(REAL_OBJ) $(REAL_OUT)/guest
+
+realconfig-plain: deps
+	+@$(call real-config,$(REAL_PLAIN_OBJ),$(REAL_PLAIN_CONFIGS))
+	@$(call real-timer-start,$(REAL_PLAIN_OBJ))
+	+@$(call real-make,$(REAL_PLAIN_OBJ),$(REAL_PLAIN_EXT),kernel ext-modules)
+	@$(call real-timer-stop,$(REAL_PLAIN_OBJ))
+
+realconfig-compare:
+	tests/realconfig/compare.sh $(REAL_OBJ) $(REAL_PLAIN_OBJ)
