@@ -18,6 +18,8 @@
 static u64 pgo_nongpl_sink;
 static char pgo_nongpl_src[64], pgo_nongpl_dst[64];
 static unsigned int pgo_nongpl_len = 5;
+module_param_named(len, pgo_nongpl_len, uint, 0600);
+MODULE_PARM_DESC(len, "bytes each call copies (1..64)");
 
 static noinline u64 pgo_nongpl_twice(u64 x)
 {
@@ -29,9 +31,11 @@ static u64 (*pgo_nongpl_fn)(u64 x) = pgo_nongpl_twice;
 static noinline void pgo_nongpl_hot(unsigned long i)
 {
 	u64 (*fn)(u64 x) = READ_ONCE(pgo_nongpl_fn);
+	size_t len = min_t(size_t, READ_ONCE(pgo_nongpl_len),
+			   sizeof(pgo_nongpl_dst));
 
 	pgo_nongpl_sink += fn(i);
-	memcpy(pgo_nongpl_dst, pgo_nongpl_src, READ_ONCE(pgo_nongpl_len));
+	memcpy(pgo_nongpl_dst, pgo_nongpl_src, len);
 	pgo_nongpl_sink += pgo_nongpl_dst[i % sizeof(pgo_nongpl_dst)];
 }
 
