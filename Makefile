@@ -162,6 +162,7 @@ host-test: deps
 # Checks of the build itself (e.g. an unknown LLVM raw version stops it).
 build-test: kernel
 	tests/build/future-llvm.sh $(SRC) $(OBJ) $(LLVM_VERSION)
+	tests/build/sections-negative.sh $(LLVM_VERSION)
 	tests/build/clean.sh $(SRC) $(LLVM_VERSION) $(addprefix $(TOP)/,$(CONFIGS))
 
 guest-test: boot

@@ -310,7 +310,8 @@ fi
 # ------------------------------------------------------------ sections
 # No value-profiling call in code that runs without the kernel's mappings.
 if [ -f "$OBJ/vmlinux.o" ]; then
-	"$TOP/tests/check-sections.sh" "$OBJ" > "$LOG/sections.log" 2>&1 || status=1
+	"$TOP/tests/build/check-sections.sh" "$OBJ" "${LLVM_VERSION:-19}" \
+		"$BUILD/ext-${LLVM_VERSION:-19}" > "$LOG/sections.log" 2>&1 || status=1
 	secs=$(tail -n1 "$LOG/sections.log")
 	grep -v '^sections:' "$LOG/sections.log" | sed 's/^/  /'
 else

@@ -107,7 +107,7 @@ pgo_test_module pgo_test_hot
 EOF
 
 # ------------------------------------------------------------ build
-sections=$("$here/../check-sections.sh" "$obj" "$LLVM_VERSION")
+sections=$("$here/../build/check-sections.sh" "$obj" "$LLVM_VERSION")
 verdict $? "check-sections: $(echo "$sections" | tail -n 1)" "$sections"
 
 # ------------------------------------------------------------ figures

@@ -6,15 +6,17 @@
 # idle loop or in a hypervisor (.head.text, .noinstr.text, .entry.text,
 # .cpuidle.text, and arm64's .idmap.text, .hyp.text, .hyp.idmap.text).
 # Also counts them everywhere, to show the check sees the calls at all.
-# usage: check-sections.sh OBJ [LLVM_VERSION]  -> exit 1 if any bad call
+# usage: check-sections.sh OBJ [LLVM_VERSION [MODULE_DIR...]]
+#   (MODULE_DIR: out-of-tree modules' directories)  -> exit 1 if any bad call
 set -uo pipefail
 obj=$1 llvm=${2:-19}
+shift $(($# < 2 ? $# : 2))
 readelf=llvm-readelf-$llvm
 command -v "$readelf" >/dev/null || readelf=readelf
 bad_sections='^\.rela?\.(head\.text|noinstr\.text|entry\.text|cpuidle\.text|idmap\.text|hyp\.text|hyp\.idmap\.text)$'
 
 files=("$obj/vmlinux.o")
-while IFS= read -r -d '' ko; do files+=("$ko"); done < <(find "$obj" -name '*.ko' -print0)
+while IFS= read -r -d '' ko; do files+=("$ko"); done < <(find "$obj" "$@" -name '*.ko' -print0)
 [ -f "$obj/vmlinux.o" ] || { echo "check-sections: no $obj/vmlinux.o"; exit 2; }
 
 total=0 bad=0
