@@ -22,7 +22,7 @@
 
 /* The compiler's own copy of LLVM's definitions (kernel/pgo/Makefile). */
 #ifndef PGO_INSTRPROF_INC
-#define PGO_INSTRPROF_INC <profile/InstrProfData.inc>
+#define PGO_INSTRPROF_INC "profile/InstrProfData.inc"
 #endif
 
 typedef u64 IntPtrT;

@@ -134,13 +134,16 @@ again:
  * @target_value: the address called
  * @data: the calling function's record
  * @counter_index: the call site, an index into the record's value array
+ *
+ * Like the memop hook, exported to every module whatever its license, as
+ * gcov's and KASAN's hooks are: the compiler makes every instrumented
+ * module call it.
  */
 notrace void __llvm_profile_instrument_target(u64 target_value, void *data,
 					      u32 counter_index)
 {
 	pgo_record(target_value, data, counter_index);
 }
-/* Called by every instrumented module, whatever its license, as gcov's. */
 EXPORT_SYMBOL(__llvm_profile_instrument_target);
 NOKPROBE_SYMBOL(__llvm_profile_instrument_target);
 
