@@ -479,8 +479,21 @@ if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
 	for d in bar nomod; do ln -s ../../../../class/pgo "$F/kernel/pgo/retained/$d/subsystem"; done
 	printf 'PGO_MODULE=bar\n' > "$F/kernel/pgo/retained/bar/uevent"
 	: > "$F/kernel/pgo/retained/nomod/uevent"
+	# in_ns SCRIPT: run SCRIPT in a mount namespace of its own.  Where /
+	# is not a mount point (a chroot, as in a fresh CI root), unshare
+	# cannot make it private: keep the propagation as it is, and undo
+	# every mount the script made before leaving.
+	ns_flags=
+	unshare -m true 2>/dev/null || ns_flags="--propagation unchanged"
+	in_ns() {
+		# shellcheck disable=SC2086 # empty or two words
+		unshare -m $ns_flags sh -c "$1; rc=\$?
+			for m in dev proc sys; do
+				mountpoint -q '$U/'\$m && umount '$U/'\$m
+			done; exit \$rc"
+	}
 	utest() {
-		unshare -m sh -c "mount --bind '$F' '$U/sys' && mount -t proc proc '$U/proc' &&
+		in_ns "mount --bind '$F' '$U/sys' && mount -t proc proc '$U/proc' &&
 			SYSTEMD_DEVICE_VERIFY_SYSFS=0 SYSTEMD_LOG_LEVEL=debug chroot '$U' /bin/udevadm test --action=$1 $2" 2>&1
 	}
 	utest add /sys/kernel/pgo/retained/bar > "$W/utest-add.txt"
@@ -502,7 +515,7 @@ if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
 	# Run the RUN command as udevd does: device properties as the
 	# environment, no PATH, busybox only, in the root.
 	cmd=$(sed -n "s/^run: '\(.*\)'$/\1/p" "$W/utest-add.txt" | grep pgo-save-retained)
-	unshare -m sh -c "mount --bind '$F' '$U/sys' &&
+	in_ns "mount --bind '$F' '$U/sys' &&
 		chroot '$U' /bin/env -i ACTION=add DEVPATH=/kernel/pgo/retained/bar SUBSYSTEM=pgo \
 			PGO_MODULE=bar SEQNUM=1 $cmd" > "$W/urun.out" 2> "$W/urun.err"
 	rc=$?
@@ -514,7 +527,7 @@ if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
 	# udevd itself starts with our rule, answers a ping and exits.  It
 	# sees the fake sysfs and a /dev of its own: should a real uevent of
 	# this machine come by meanwhile, it touches nothing outside the root.
-	unshare -m sh -c "mount --bind '$F' '$U/sys' && mount -t proc proc '$U/proc' &&
+	in_ns "mount --bind '$F' '$U/sys' && mount -t proc proc '$U/proc' &&
 		mount -t tmpfs tmpfs '$U/dev' && mknod -m 666 '$U/dev/null' c 1 3 &&
 		chroot '$U' /bin/sh -c 'SYSTEMD_LOG_TARGET=console SYSTEMD_LOG_LEVEL=debug \
 			systemd-udevd --daemon > /tmp/udevd.log 2>&1 &&
