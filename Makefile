@@ -40,7 +40,7 @@ KMAKE_EXTRA	?=
 DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  qemu-system-x86 busybox-static linux-source-6.12 ccache \
 		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
-		  python3 gcc libc6-dev make xz-utils udev mount \
+		  python3 gcc libc6-dev make xz-utils udev mount patch perl \
 		  sparse shellcheck python3-docutils valgrind
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
