@@ -43,7 +43,7 @@ done < <(find "$obj" -name '*.ko' -print0)
 for m in "${!path_of[@]}"; do
 	echo "$m $m"
 	for d in $(modinfo -F depends "${path_of[$m]}" | tr , ' '); do
-		echo "$d $m"
+		echo "${d//-/_} $m"
 	done
 done | tsort | while read -r m; do
 	basename "${path_of[$m]:?"$m: a dependency not built in $obj"}" .ko
