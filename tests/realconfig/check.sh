@@ -90,7 +90,7 @@ overlay ovl_copy_xattr
 exfat exfat_create
 exfat exfat_find_dir_entry
 udf udf_lookup
-udf udf_update_tag
+udf udf_new_inode
 crc_itu_t crc_itu_t
 nls_cp850 uni2char
 dummy dummy_setup
