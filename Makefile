@@ -49,10 +49,9 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 all: kernel
 
 # ---------------------------------------------------------------- deps
-deps: $(BUILD)/.deps-$(LLVM_VERSION)
-$(BUILD)/.deps-$(LLVM_VERSION):
-	@mkdir -p $(BUILD)
-	@missing=$$(for p in $(DEB_PKGS); do \
+# apt-install-missing PKGS: install those of PKGS that are not installed.
+apt-install-missing = \
+	missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 		grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -60,6 +59,11 @@ $(BUILD)/.deps-$(LLVM_VERSION):
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+
+deps: $(BUILD)/.deps-$(LLVM_VERSION)
+$(BUILD)/.deps-$(LLVM_VERSION):
+	@mkdir -p $(BUILD)
+	@$(call apt-install-missing,$(DEB_PKGS))
 	@touch $@
 
 # ---------------------------------------------------------------- tree

@@ -90,14 +90,7 @@ endef
 	realconfig-compare
 
 realconfig-deps: deps
-	@missing=$$(for p in $(REAL_PKGS); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
-		grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "installing:" $$missing; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	fi
+	@$(call apt-install-missing,$(REAL_PKGS))
 
 # The .config alone (cheap): shows what defconfig + the fragments give.
 realconfig-config: deps
