@@ -161,6 +161,7 @@ HOST_LLVM_VERSIONS ?= 13 14 15 16 19 22
 
 host-test: deps
 	tests/host/run.sh $(HOST_LLVM_VERSIONS)
+	tests/host/crafted/run.sh $(HOST_LLVM_VERSIONS)
 	tests/host/scripts.sh
 
 # Checks of the build itself (e.g. an unknown LLVM raw version stops it).

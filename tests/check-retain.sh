@@ -138,6 +138,21 @@ fi
 	fail "save --all: rc $(fact save-all-rc), $(fact save-all-retained), $(fact save-all-name): $(cat "$D/save-all.txt" 2>&1)"
 expect_hot "pgo-save-retained --all profile" "$D/saved-all.profraw" 300
 
+# 7. Races, one step at a time: the counts before equal the counts after.
+[ "$(fact race-reload-retained)" = present ] && [ "$(fact race-discard-rc)" = 0 ] &&
+	[ "$(fact race-next-rc)" = 0 ] &&
+	pass "reload between a save and its discard: the saved copy stayed, the discard worked" ||
+	fail "reload between save and discard: retained $(fact race-reload-retained), discard rc $(fact race-discard-rc), next read rc $(fact race-next-rc)"
+expect_hot "the save before the reload" "$D/race-saved.profraw" 100
+expect_hot "what came out after the discard" "$D/race-next.profraw" 20
+[ "$(fact race-rest-rc)" != 0 ] && [ -n "$(fact race-rest-rc)" ] &&
+	pass "a save half done when the module was unloaded again fails: $(head -c 80 "$D/race-rest.txt")" ||
+	fail "the half-done save went on after the reload (rc '$(fact race-rest-rc)')"
+expect_hot "the half-saved copy and the reload, added" "$D/race-summed.profraw" 120
+expect_hot "a global reset before the unload" "$D/race-reset-before.profraw" 0
+[ "$(fact race-reset-after)" = gone ] && pass "a global reset after an unload drops the retained copy" ||
+	fail "global reset after an unload: retained copy $(fact race-reset-after)"
+
 if grep -E 'BUG:|WARNING:|Oops|Call Trace' "$D/dmesg.txt" >/dev/null 2>&1; then
 	fail "kernel splat in dmesg"
 	grep -E -A5 'BUG:|WARNING:|Oops' "$D/dmesg.txt" | head -30

@@ -2,24 +2,34 @@
 /*
  * Clang PGO: write a struct pgo_object as an LLVM raw profile.
  *
- * The file is: header, data records, counters, names, value blocks (and the
- * empty bitmap and vtable parts of version 10).  It does not mirror the
- * object's memory: each record's CounterPtr is rewritten to point at its
- * counters inside the file, so an object whose sections are not laid out
- * the way a linked executable's are still gives a valid file.
+ * The file is: header, binary id, data records, counters, (version 10's
+ * empty bitmap,) names, (version 10's empty vtables,) -- the fixed part: its
+ * size never changes while the object exists -- then the value blocks.  It does not
+ * mirror the object's memory: each record's CounterPtr is rewritten to
+ * point at its counters inside the file, so an object whose sections are
+ * not laid out the way a linked executable's are still gives a valid file.
+ *
+ * The fixed part is produced for any range of offsets straight from the
+ * object (pgo_fixed_read()), so a reader needs no copy of it.  Only the
+ * value blocks vary in size; they are written in one go (pgo_values_write())
+ * into a buffer sized by pgo_values_bound().
  *
  * Counters and value nodes change while they are copied.  Counters are read
- * one word at a time, so none is torn.  Value lists only ever grow at their
- * tail and every node comes from the object's own pool, so each list is
- * walked exactly once, and only nodes below a limit fixed before the buffer
- * was sized are written: the buffer cannot overflow, and the value block
- * sizes always agree with their contents.
+ * one word at a time, so none is torn.  Value lists are walked with
+ * pgo_for_each_node(), which follows only nodes of the object's own pool,
+ * a bounded number per site; only nodes below a limit fixed when the
+ * buffer was sized are written, and never more of them than the limit:
+ * whatever the lists hold, the writer stays inside its buffer and the value
+ * block sizes agree with their contents.
  */
 
 #include <linux/align.h>
+#include <linux/bitmap.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "pgo.h"
@@ -61,6 +71,12 @@ unsigned int pgo_nr_sites(const struct llvm_prf_data *rec)
 	return n;
 }
 
+/* CounterPtr of a record at @rec whose counters are at @cnts. */
+static u64 pgo_counter_ptr(u64 rec, u64 cnts)
+{
+	return PGO_RELATIVE_COUNTERS ? cnts - rec : cnts;
+}
+
 /**
  * pgo_rec_counters() - where a record's counters are
  * @rec: the record, in place
@@ -69,9 +85,12 @@ unsigned int pgo_nr_sites(const struct llvm_prf_data *rec)
  */
 char *pgo_rec_counters(const struct llvm_prf_data *rec)
 {
-	char *cnts = (char *)(uintptr_t)rec->CounterPtr;
+	u64 cnts = rec->CounterPtr;
 
-	return PGO_RELATIVE_COUNTERS ? cnts + (uintptr_t)rec : cnts;
+	/* In integers: a relative CounterPtr is no pointer of its own. */
+	if (PGO_RELATIVE_COUNTERS)
+		cnts += (uintptr_t)rec;
+	return (char *)(uintptr_t)cnts;
 }
 
 /**
@@ -82,14 +101,9 @@ char *pgo_rec_counters(const struct llvm_prf_data *rec)
  */
 void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, void *vals)
 {
-	u64 ptr = (uintptr_t)cnts, v = (uintptr_t)vals;
-
-	if (PGO_RELATIVE_COUNTERS)
-		ptr -= (uintptr_t)rec;
-	memcpy((void *)rec + offsetof(struct llvm_prf_data, CounterPtr), &ptr,
-	       sizeof(ptr));
-	memcpy((void *)rec + offsetof(struct llvm_prf_data, Values), &v,
-	       sizeof(v));
+	pgo_rec_set(rec, CounterPtr,
+		    pgo_counter_ptr((uintptr_t)rec, (uintptr_t)cnts));
+	pgo_rec_set(rec, Values, (uintptr_t)vals);
 }
 
 /* Size of a record's value block, without the values themselves. */
@@ -134,27 +148,17 @@ static void pgo_layout(const struct pgo_object *obj, struct pgo_layout *l)
 }
 
 /**
- * pgo_profile_bound() - upper bound of an object's profile size
+ * pgo_fixed_size() - size of the part of an object's profile that is fixed
  * @obj: the object
- * @limit: set to the number of value nodes in use now; pass it on to
- *	pgo_profile_write() so that it writes no node handed out later
  *
- * Return: a buffer size that pgo_profile_write() never exceeds.
+ * Return: the offset of the value blocks, which follow the fixed part.
  */
-size_t pgo_profile_bound(const struct pgo_object *obj, unsigned int *limit)
+size_t pgo_fixed_size(const struct pgo_object *obj)
 {
-	const struct llvm_prf_data *rec;
 	struct pgo_layout l;
-	size_t size;
 
 	pgo_layout(obj, &l);
-	size = l.values;
-	for (rec = obj->data; rec < obj->data_end; rec++)
-		if (pgo_nr_sites(rec))
-			size += pgo_value_block_base(rec);
-
-	*limit = pgo_nodes_in_use(obj);
-	return size + *limit * sizeof(struct pgo_value_data);
+	return l.values;
 }
 
 /*
@@ -166,8 +170,8 @@ size_t pgo_profile_bound(const struct pgo_object *obj, unsigned int *limit)
 #define __llvm_profile_get_version()	(obj->version)
 #define __llvm_write_binary_ids(x)	((void)(x), pgo_binary_ids_size(obj))
 
-static void pgo_write_header(const struct pgo_object *obj,
-			     const struct pgo_layout *l, void *buf)
+static void pgo_header(const struct pgo_object *obj,
+		       const struct pgo_layout *l, struct llvm_prf_header *h)
 {
 	/* "Addresses" are file offsets: the reader only uses differences. */
 	uintptr_t DataBegin __maybe_unused = l->data;
@@ -192,98 +196,235 @@ static void pgo_write_header(const struct pgo_object *obj,
 #include PGO_INSTRPROF_INC
 	};
 
-	memcpy(buf, &header, sizeof(header));
+	memcpy(h, &header, sizeof(header));
 }
 
-/* Copy the records, pointing each one's counters into the file. */
-static void pgo_write_data(const struct pgo_object *obj,
-			   const struct pgo_layout *l, void *buf)
+/*
+ * Bytes [@off, @off + @len) of a part of the file that holds @size bytes of
+ * @src, then zeros.  Returns @len.
+ */
+static size_t pgo_read_part(void *buf, size_t off, size_t len,
+			    const void *src, size_t size)
 {
-	const struct llvm_prf_data *rec;
-	struct llvm_prf_data *out = buf + l->data;
-	u64 fn;
+	size_t n = off < size ? min(len, size - off) : 0;
 
-	for (rec = obj->data; rec < obj->data_end; rec++, out++) {
-		u64 ptr = l->cnts + (pgo_rec_counters(rec) - obj->cnts);
+	memcpy(buf, src + off, n);
+	memset(buf + n, 0, len - n);
+	return len;
+}
 
-		if (PGO_RELATIVE_COUNTERS)
-			ptr -= (void *)out - buf;
+/* Record @i as the file holds it, at @out (the file's byte @pos). */
+static void pgo_write_record(const struct pgo_object *obj,
+			     const struct pgo_layout *l, size_t i, void *out,
+			     size_t pos)
+{
+	const struct llvm_prf_data *rec = &obj->data[i];
 
-		memcpy(out, rec, sizeof(*out));
-		memcpy((void *)out + offsetof(struct llvm_prf_data, CounterPtr),
-		       &ptr, sizeof(ptr));
-		fn = pgo_object_addr(obj, rec->FunctionPointer);
-		memcpy((void *)out +
-		       offsetof(struct llvm_prf_data, FunctionPointer),
-		       &fn, sizeof(fn));
-		/* Where the value lists live is of no use to the reader. */
-		memset((void *)out + offsetof(struct llvm_prf_data, Values), 0,
-		       sizeof(out->Values));
+	memcpy(out, rec, sizeof(*rec));
+	pgo_rec_set(out, CounterPtr,
+		    pgo_counter_ptr(pos, l->cnts + (pgo_rec_counters(rec) -
+						     obj->cnts)));
+	pgo_rec_set(out, FunctionPointer,
+		    pgo_object_addr(obj, rec->FunctionPointer));
+	/* Where the value lists live is of no use to the reader. */
+	pgo_rec_set(out, Values, 0);
+}
+
+/* Bytes [@off, @off + @len) of the records, @off relative to them. */
+static size_t pgo_read_records(const struct pgo_object *obj,
+			       const struct pgo_layout *l, void *buf,
+			       size_t off, size_t len)
+{
+	const size_t size = sizeof(struct llvm_prf_data);
+	size_t i = off / size, at = off % size, done = 0;
+	struct llvm_prf_data tmp;
+
+	for (; done < len; i++, at = 0) {
+		size_t n = min(len - done, size - at);
+
+		if (n == size) {
+			pgo_write_record(obj, l, i, buf + done,
+					 l->data + i * size);
+		} else {
+			pgo_write_record(obj, l, i, &tmp, l->data + i * size);
+			memcpy(buf + done, (void *)&tmp + at, n);
+		}
+		done += n;
 	}
+	return len;
 }
 
-static void pgo_write_counters(const struct pgo_object *obj,
-			       const struct pgo_layout *l, void *buf)
+/*
+ * Bytes [@off, @off + @len) of the counters and their padding.  Counters
+ * run on other CPUs: read each 64-bit one as a whole, never tear it.
+ */
+static size_t pgo_read_counters(const struct pgo_object *obj, void *buf,
+				size_t off, size_t len)
 {
-	size_t size = obj->cnts_end - obj->cnts;
-	u64 *out = buf + l->cnts;
-	const u64 *in = (const u64 *)obj->cnts;
-	size_t i;
+	size_t size = obj->cnts_end - obj->cnts, done = 0;
+	const u64 *word = (const u64 *)obj->cnts + off / sizeof(u64);
+	size_t at = off % sizeof(u64);
 
-	if (pgo_counter_size(obj) != sizeof(u64)) {
-		memcpy(out, in, size);
+	if (pgo_counter_size(obj) != sizeof(u64))
+		return pgo_read_part(buf, off, len, obj->cnts, size);
+
+	for (; done < len && off + done < size; word++, at = 0) {
+		u64 v = READ_ONCE(*word);
+		size_t n = min(len - done, sizeof(v) - at);
+
+		memcpy(buf + done, (void *)&v + at, n);
+		done += n;
+	}
+	memset(buf + done, 0, len - done);
+	return len;
+}
+
+/**
+ * pgo_fixed_read() - read a range of the fixed part of an object's profile
+ * @obj: the object
+ * @buf: destination, @len bytes
+ * @off: offset in the file
+ * @len: bytes to read; @off + @len is at most pgo_fixed_size()
+ *
+ * Produces the bytes of the header, binary id, records, counters and names
+ * that the whole file would hold at these offsets, with no copy of the
+ * rest: any range can be read at any time.  Neither sleeps nor allocates.
+ */
+void pgo_fixed_read(const struct pgo_object *obj, void *buf, size_t off,
+		    size_t len)
+{
+	struct llvm_prf_header header;
+	struct pgo_layout l;
+	u64 ids[1 + BUILD_ID_SIZE_MAX / sizeof(u64) + 1];
+
+	pgo_layout(obj, &l);
+	if (WARN_ON_ONCE(off > l.values || len > l.values - off)) {
+		memset(buf, 0, len);
 		return;
 	}
-	/* Counters run on other CPUs: copy whole words, never tear one. */
-	for (i = 0; i < size / sizeof(u64); i++)
-		out[i] = READ_ONCE(in[i]);
+
+	while (len) {
+		size_t n;
+
+		if (off < l.ids) {
+			pgo_header(obj, &l, &header);
+			n = pgo_read_part(buf, off, min(len, l.ids - off),
+					  &header, sizeof(header));
+		} else if (off < l.data) {
+			memset(ids, 0, sizeof(ids));
+			ids[0] = obj->build_id_len;
+			memcpy(&ids[1], obj->build_id, obj->build_id_len);
+			n = pgo_read_part(buf, off - l.ids,
+					  min(len, l.data - off), ids,
+					  sizeof(ids));
+		} else if (off < l.cnts) {
+			n = pgo_read_records(obj, &l, buf, off - l.data,
+					     min(len, l.cnts - off));
+		} else if (off < l.names) {
+			n = pgo_read_counters(obj, buf, off - l.cnts,
+					      min(len, l.names - off));
+		} else {
+			n = pgo_read_part(buf, off - l.names,
+					  min(len, l.values - off), obj->names,
+					  obj->names_end - obj->names);
+		}
+		buf += n;
+		off += n;
+		len -= n;
+	}
+}
+
+/* Size of the value blocks without their values. */
+static size_t pgo_values_base(const struct pgo_object *obj)
+{
+	const struct llvm_prf_data *rec;
+	size_t size = 0;
+
+	for (rec = obj->data; rec < obj->data_end; rec++)
+		if (pgo_nr_sites(rec))
+			size += pgo_value_block_base(rec);
+	return size;
+}
+
+/**
+ * pgo_values_bound() - upper bound of the size of an object's value blocks
+ * @obj: the object
+ * @limit: set to the number of value nodes in use now; pass it on to
+ *	pgo_values_write() so that it writes no node handed out later
+ *
+ * Return: a buffer size that pgo_values_write() never exceeds.
+ */
+size_t pgo_values_bound(const struct pgo_object *obj, unsigned int *limit)
+{
+	*limit = pgo_nodes_in_use(obj);
+	return pgo_values_base(obj) +
+	       (size_t)*limit * sizeof(struct pgo_value_data);
 }
 
 /*
  * Write one kind's value sites of a record: the site count array, then the
- * values of every site in order.  Returns the bytes written.
+ * values of every site in order.  Writes at most *@budget values, and
+ * takes those it wrote off it.  Returns the bytes written.
  */
 static size_t pgo_write_kind(const struct pgo_object *obj,
 			     struct llvm_prf_value_node * const *sites,
 			     unsigned int kind, unsigned int nr_sites,
-			     unsigned int limit, void *buf)
+			     unsigned int limit, unsigned int *budget,
+			     void *buf)
 {
 	u32 *head = buf;
 	u8 *site_count = buf + 2 * sizeof(u32);
 	struct pgo_value_data *vd;
-	unsigned int s;
+	unsigned int s, steps;
 
 	head[0] = kind;
 	head[1] = nr_sites;
 	vd = buf + ALIGN(2 * sizeof(u32) + nr_sites, 8);
 	memset(site_count, 0, (void *)vd - (void *)site_count);
 
-	for (s = 0; s < nr_sites; s++) {
+	for (s = 0; s < nr_sites && sites; s++) {
 		const struct llvm_prf_value_node *node;
 
-		node = sites ? READ_ONCE(sites[s]) : NULL;
-		for (; node; node = READ_ONCE(node->Next)) {
-			if (site_count[s] == U8_MAX)
-				break;
+		pgo_for_each_node(obj, node, sites[s], steps) {
 			/* Handed out after the buffer was sized: skip. */
-			if ((unsigned long)(node - obj->vnds) >= limit)
+			if (node - obj->vnds >= limit)
 				continue;
+			if (!*budget || site_count[s] == U8_MAX)
+				break;
 			vd->value = READ_ONCE(node->Value);
 			if (pgo_value_is_addr(kind))
 				vd->value = pgo_object_target(obj, vd->value);
 			vd->count = READ_ONCE(node->Count);
 			vd++;
 			site_count[s]++;
+			(*budget)--;
 		}
 	}
 	return (void *)vd - buf;
 }
 
-static size_t pgo_write_values(const struct pgo_object *obj, void *buf,
-			       unsigned int limit)
+/**
+ * pgo_values_write() - write an object's value blocks
+ * @obj: the object
+ * @buf: destination
+ * @size: size of @buf, as returned by pgo_values_bound()
+ * @limit: node limit set by that same pgo_values_bound() call
+ *
+ * Writes at most @limit values, of nodes below @limit, so the result fits
+ * in @size whatever the lists hold.  May sleep; allocates nothing.
+ *
+ * Return: the number of bytes written, at most @size.
+ */
+size_t pgo_values_write(const struct pgo_object *obj, void *buf, size_t size,
+			unsigned int limit)
 {
 	const struct llvm_prf_data *rec;
+	unsigned int budget = limit;
 	void *pos = buf;
+
+	if (WARN_ON_ONCE(size < pgo_values_base(obj) +
+			 (size_t)limit * sizeof(struct pgo_value_data)))
+		return 0;
 
 	for (rec = obj->data; rec < obj->data_end; rec++) {
 		struct llvm_prf_value_node * const *sites;
@@ -301,101 +442,112 @@ static size_t pgo_write_values(const struct pgo_object *obj, void *buf,
 
 			if (!n)
 				continue;
-			pos += pgo_write_kind(obj, sites, kind, n, limit, pos);
+			pos += pgo_write_kind(obj, sites, kind, n, limit,
+					      &budget, pos);
 			if (sites)
 				sites += n;
 			block[1]++;
 		}
 		block[0] = pos - (void *)block;
+		cond_resched();
 	}
 	return pos - buf;
 }
 
-/**
- * pgo_profile_write() - serialize an object in LLVM's raw profile format
- * @obj: the object
- * @buf: destination
- * @size: size of @buf, as returned by pgo_profile_bound()
- * @limit: node limit set by that same pgo_profile_bound() call
- *
- * Neither sleeps nor allocates; takes time linear in the object's size.
- *
- * Return: the number of bytes written, at most @size.
+/*
+ * Whether a record's value list heads lie in the values section, on whole
+ * pointers, and none of them is another record's (@seen: the heads taken).
  */
-size_t pgo_profile_write(const struct pgo_object *obj, void *buf, size_t size,
-			 unsigned int limit)
+static bool pgo_vals_own(const struct pgo_object *obj,
+			 const struct llvm_prf_data *rec, unsigned long *seen)
 {
-	struct pgo_layout l;
+	unsigned long off = (unsigned long)rec->Values - (unsigned long)obj->vals;
+	unsigned long nr = obj->vals_end - obj->vals, i;
+	unsigned int n = pgo_nr_sites(rec);
 
-	pgo_layout(obj, &l);
-	if (WARN_ON_ONCE(size < l.values))
-		return 0;
-
-	memset(buf, 0, l.values);
-	pgo_write_header(obj, &l, buf);
-	if (l.data > l.ids) {
-		*(u64 *)(buf + l.ids) = obj->build_id_len;
-		memcpy(buf + l.ids + sizeof(u64), obj->build_id,
-		       obj->build_id_len);
-	}
-	pgo_write_data(obj, &l, buf);
-	pgo_write_counters(obj, &l, buf);
-	memcpy(buf + l.names, obj->names, obj->names_end - obj->names);
-
-	return l.values + pgo_write_values(obj, buf + l.values, limit);
+	if (off % sizeof(*obj->vals) || off / sizeof(*obj->vals) > nr ||
+	    n > nr - off / sizeof(*obj->vals))
+		return false;
+	for (i = off / sizeof(*obj->vals); n; n--, i++)
+		if (__test_and_set_bit(i, seen))
+			return false;
+	return true;
 }
 
-static bool pgo_vals_inside(const struct pgo_object *obj,
-			    const struct llvm_prf_data *rec)
+/* The reason @obj's sections are unusable, or NULL. */
+static const char *pgo_object_unusable(const struct pgo_object *obj,
+				       bool unused, unsigned long *seen)
 {
-	struct llvm_prf_value_node **vals = (void *)(uintptr_t)rec->Values;
+	size_t data_size = (void *)obj->data_end - (void *)obj->data;
+	size_t cnt_size = pgo_counter_size(obj);
+	const struct llvm_prf_data *rec;
+	struct llvm_prf_value_node **head;
 
-	return vals >= obj->vals && vals <= obj->vals_end &&
-	       pgo_nr_sites(rec) <= obj->vals_end - vals;
+	if (data_size % sizeof(*rec) ||
+	    !IS_ALIGNED((unsigned long)obj->data, sizeof(u64)))
+		return "data section is not a whole number of aligned records";
+	if ((obj->cnts_end - obj->cnts) % cnt_size ||
+	    !IS_ALIGNED((unsigned long)obj->cnts, cnt_size))
+		return "counters section is not a whole number of aligned counters";
+	if (obj->names_end < obj->names)
+		return "names section is malformed";
+	if (data_size && obj->names_end == obj->names)
+		return "records but no names section";
+	/* The runtime updates list heads and nodes with atomics. */
+	if (obj->vals_end < obj->vals || obj->vnds_end < obj->vnds ||
+	    ((void *)obj->vals_end - (void *)obj->vals) % sizeof(*obj->vals) ||
+	    !IS_ALIGNED((unsigned long)obj->vals, sizeof(*obj->vals)) ||
+	    !IS_ALIGNED((unsigned long)obj->vnds, sizeof(u64)))
+		return "value sections are malformed";
+	for (head = obj->vals; unused && head < obj->vals_end; head++)
+		if (*head)
+			return "a value site's list is not empty before any code ran";
+
+	for (rec = obj->data; rec < obj->data_end; rec++) {
+		const char *cnts = pgo_rec_counters(rec);
+
+		if (!rec->NumCounters)
+			return "a record has no counters";
+		if (cnts < obj->cnts || cnts > obj->cnts_end ||
+		    rec->NumCounters > (obj->cnts_end - cnts) / cnt_size ||
+		    (cnts - obj->cnts) % cnt_size)
+			return "a record's counters lie outside the counters section";
+		if (pgo_nr_sites(rec) && !pgo_vals_own(obj, rec, seen))
+			return "a record's value sites are outside their section or shared";
+#if PGO_HAS_BITMAP
+		/* MC/DC bitmaps (-fcoverage-mcdc) are not written: refuse. */
+		if (rec->NumBitmapBytes)
+			return "a record has an MC/DC bitmap, which is not supported";
+#endif
+	}
+	return NULL;
 }
 
 /**
  * pgo_object_check() - validate an object's sections before using them
  * @obj: the object, sections filled in
+ * @unused: none of the object's code has run yet (a module coming): its
+ *	value list heads must still be the zeros the compiler emitted
  *
- * Records must tile their section, and each record's counters must lie
- * inside the counters section, or the runtime and the writer would touch
- * memory that is not the object's.
+ * Records must tile their section, each record's counters must lie inside
+ * the counters section and its value sites inside the values section, no
+ * two records may share a site, or the runtime and the writer would touch
+ * memory that is not the object's, or the same list twice.
  *
- * Return: 0, or -EINVAL with the reason logged.
+ * Return: 0, -ENOMEM, or -EINVAL with the reason logged.
  */
-int pgo_object_check(const struct pgo_object *obj)
+int pgo_object_check(const struct pgo_object *obj, bool unused)
 {
-	size_t data_size = (void *)obj->data_end - (void *)obj->data;
-	size_t cnt_size = pgo_counter_size(obj);
-	const struct llvm_prf_data *rec;
-	const char *why = NULL;
+	unsigned long *seen = NULL;
+	const char *why;
 
-	if (data_size % sizeof(*rec))
-		why = "data section is not a whole number of records";
-	else if ((obj->cnts_end - obj->cnts) % cnt_size)
-		why = "counters section is not a whole number of counters";
-	else if (obj->names_end < obj->names)
-		why = "names section is malformed";
-	else if (data_size && obj->names_end == obj->names)
-		why = "records but no names section";
-	for (rec = obj->data; !why && rec < obj->data_end; rec++) {
-		const char *cnts = pgo_rec_counters(rec);
-
-		if (!rec->NumCounters)
-			why = "a record has no counters";
-		else if (cnts < obj->cnts || cnts > obj->cnts_end ||
-			 rec->NumCounters > (obj->cnts_end - cnts) / cnt_size ||
-			 (cnts - obj->cnts) % cnt_size)
-			why = "a record's counters lie outside the counters section";
-		else if (pgo_nr_sites(rec) && !pgo_vals_inside(obj, rec))
-			why = "a record's value sites lie outside the values section";
-#if PGO_HAS_BITMAP
-		/* MC/DC bitmaps (-fcoverage-mcdc) are not written: refuse. */
-		else if (rec->NumBitmapBytes)
-			why = "a record has an MC/DC bitmap, which is not supported";
-#endif
+	if (obj->vals_end > obj->vals) {
+		seen = bitmap_zalloc(obj->vals_end - obj->vals, GFP_KERNEL);
+		if (!seen)
+			return -ENOMEM;
 	}
+	why = pgo_object_unusable(obj, unused, seen);
+	bitmap_free(seen);
 	if (!why)
 		return 0;
 

@@ -8,9 +8,9 @@
  * runtime takes value nodes from the module's own pool; when it goes live,
  * the object's "pgo" group appears in /sys/module/<name>/; when it goes
  * away, the group is removed (waiting for reads in progress), the object
- * is unregistered (waiting for the runtime), its final profile is copied
- * for retention (retain.c) and the object is freed, all before the loader
- * frees the module's memory.
+ * is unregistered (waiting for the runtime) and its final profile copied
+ * for retention in one step (retain.c), and the object is freed, all
+ * before the loader frees the module's memory.
  */
 
 #include <linux/buildid.h>
@@ -23,7 +23,17 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "pgo.h"
+#include "files.h"
+
+/**
+ * struct pgo_module - a module's profiled object and its files
+ * @obj: the object, over the module's own sections
+ * @files: /sys/module/<name>/pgo/
+ */
+struct pgo_module {
+	struct pgo_object obj;
+	struct pgo_files files;
+};
 
 static const char * const pgo_section_names[PGO_NR_SECTS] = {
 	[PGO_SECT_DATA]		= "__llvm_prf_data",
@@ -104,9 +114,31 @@ static void pgo_module_text(struct pgo_object *obj, const struct module *mod)
 	}
 }
 
+/*
+ * A module that is not profiled still calls the runtime, which follows its
+ * records' value list heads: unchecked, they could point anywhere (its
+ * lists are never added to, its object being unknown).  Make no record
+ * have any.
+ */
+static void pgo_module_disarm(const struct pgo_module_info *info)
+{
+	void *data = info->start[PGO_SECT_DATA];
+	size_t i, n = info->size[PGO_SECT_DATA] / sizeof(struct llvm_prf_data);
+
+	for (i = 0; data && i < n; i++)
+		pgo_rec_set(data + i * sizeof(struct llvm_prf_data), Values, 0);
+}
+
+/* Writing "1" to /sys/module/<name>/pgo/reset. */
+static void pgo_module_reset(struct pgo_files *files)
+{
+	pgo_object_reset(files->obj);
+}
+
 static void pgo_module_coming(struct module *mod)
 {
 	struct pgo_module_info *info = &mod->pgo;
+	struct pgo_module *pm;
 	struct pgo_object *obj;
 	const char *why;
 
@@ -117,15 +149,16 @@ static void pgo_module_coming(struct module *mod)
 	why = pgo_module_unusable(info);
 	if (why) {
 		pr_warn("%s: not profiled: %s\n", mod->name, why);
+		pgo_module_disarm(info);
 		return;
 	}
 
-	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
-	if (!obj)
+	pm = kzalloc(sizeof(*pm), GFP_KERNEL);
+	if (!pm)
 		return;
+	obj = &pm->obj;
 	obj->name = mod->name;
 	obj->version = pgo_raw_version();
-	obj->reset = pgo_object_reset;
 	if (info->build_id_note &&
 	    !build_id_parse_buf(info->build_id_note, obj->build_id,
 				info->build_id_note_size))
@@ -141,26 +174,43 @@ static void pgo_module_coming(struct module *mod)
 	obj->vals_end = info->start[PGO_SECT_VALS] + info->size[PGO_SECT_VALS];
 	obj->vnds = info->start[PGO_SECT_VNDS];
 	obj->vnds_end = info->start[PGO_SECT_VNDS] + info->size[PGO_SECT_VNDS];
-	if (pgo_object_check(obj)) {
-		kfree(obj);
+	/* Nothing of the module ran yet: its value lists must be empty. */
+	if (pgo_object_check(obj, true)) {
+		kfree(pm);
+		pgo_module_disarm(info);
 		return;
 	}
 	pgo_object_add(obj);
 	info->obj = obj;
 }
 
+static struct pgo_module *pgo_module_of(const struct module *mod)
+{
+	if (!mod->pgo.obj)
+		return NULL;
+	return container_of(mod->pgo.obj, struct pgo_module, obj);
+}
+
+static void pgo_module_live(struct module *mod)
+{
+	struct pgo_module *pm = pgo_module_of(mod);
+
+	if (pm)
+		pgo_files_add(&pm->files, &pm->obj, pgo_module_reset,
+			      &mod->mkobj.kobj, "pgo");
+}
+
 static void pgo_module_going(struct module *mod)
 {
-	struct pgo_object *obj = mod->pgo.obj;
+	struct pgo_module *pm = pgo_module_of(mod);
 
-	if (!obj)
+	if (!pm)
 		return;
-	pgo_sysfs_del(obj);
-	pgo_object_del(obj);
+	pgo_files_del(&pm->files);
 	/* The module's memory is still there: keep its final profile. */
-	pgo_retain(obj);
+	pgo_retain(&pm->obj);
 	mod->pgo.obj = NULL;
-	kfree(obj);
+	kfree(pm);
 }
 
 static int pgo_module_notify(struct notifier_block *nb, unsigned long state,
@@ -173,8 +223,7 @@ static int pgo_module_notify(struct notifier_block *nb, unsigned long state,
 		pgo_module_coming(mod);
 		break;
 	case MODULE_STATE_LIVE:
-		if (mod->pgo.obj)
-			pgo_sysfs_add(mod->pgo.obj, &mod->mkobj.kobj, "pgo");
+		pgo_module_live(mod);
 		break;
 	case MODULE_STATE_GOING:
 		pgo_module_going(mod);
@@ -191,7 +240,7 @@ static struct notifier_block pgo_module_nb = {
  * Modules can load as soon as usermode helpers are enabled, in
  * populate_rootfs() (rootfs_initcall): a driver's request_module() from a
  * later initcall loads one from the initramfs.  Be there before.  Such a
- * module's sysfs files need nothing of pgo_vmlinux_init(); only its
+ * module's sysfs files need nothing of pgo_init() (root.c); only its
  * retention does (the "retained" directory), and a module that goes away
  * before that is not retained.
  */

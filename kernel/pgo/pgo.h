@@ -1,20 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Clang PGO: the profiled object and the small API shared by the runtime,
- * the raw-format writer, the sysfs interface and the module support.
+ * Clang PGO: the profiled object, and the API of the layers that know
+ * nothing of how it is served: its layout helpers (here), the registry
+ * (vmlinux.c, objects.c), the runtime (runtime.c) and the raw-format
+ * writer (format.c).  The interfaces on top are declared in files.h.
  *
  * vmlinux and every instrumented module are each one struct pgo_object.
- * Nothing outside objects.c and module.c knows which kind an object is.
+ * Nothing but vmlinux.c, module.c and retain.c knows which kind it is.
  */
 #ifndef _KERNEL_PGO_PGO_H
 #define _KERNEL_PGO_PGO_H
 
 #include <linux/atomic.h>
+#include <linux/build_bug.h>
 #include <linux/buildid.h>
+#include <linux/compiler.h>
+#include <linux/limits.h>
 #include <linux/list.h>
-#include <linux/mutex.h>
 #include <linux/rcupdate.h>
-#include <linux/sysfs.h>
+#include <linux/stddef.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #include "instrprof.h"
@@ -59,25 +64,16 @@ struct pgo_text {
  * @vnds_end: end of the pool
  * @vnds_used: nodes handed out so far; may run past the end once exhausted
  * @values_dropped: values not recorded because @vnds was exhausted
- * @dropped_reported: whether the log has said so already
  * @version: raw version word with the variant flags the compiler emitted
  * @build_id: GNU build id of the binary, written as the profile's binary id
  * @build_id_len: its length, 0 if unknown
  * @text: where the object's code is, to write addresses relative to it
  * @nr_text: entries used in @text; 0: addresses are written as they are
- * @reset: what writing "1" to the object's "reset" file does
  * @list: entry in the RCU list of module objects (objects.c)
- * @snap_lock: protects @snapshots and @nr_snapshots
- * @snapshots: serialized profiles of reads in progress (sysfs.c)
- * @nr_snapshots: number of entries in @snapshots
- * @profraw_attr: the "profraw" file
- * @reset_attr: the "reset" file
- * @bin_attrs: NULL-terminated list of the two above
- * @group: the "pgo" attribute group holding them
- * @kobj: kobject @group hangs on, NULL while not in sysfs
  *
  * The sections are fixed while the object exists.  Counters and value nodes
- * change under the reader's feet; the writer copes (see format.c).
+ * change under the reader's feet; the writer copes (see format.c).  The
+ * object knows nothing of the files that serve it (struct pgo_files).
  */
 struct pgo_object {
 	const char *name;
@@ -93,23 +89,12 @@ struct pgo_object {
 	struct llvm_prf_value_node *vnds_end;
 	atomic_t vnds_used;
 	atomic_long_t values_dropped;
-	bool dropped_reported;
 	u64 version;
 	u8 build_id[BUILD_ID_SIZE_MAX];
 	unsigned int build_id_len;
 	struct pgo_text text[PGO_MAX_TEXT];
 	unsigned int nr_text;
-	void (*reset)(struct pgo_object *obj);
 	struct list_head list;
-
-	struct mutex snap_lock;		/* protects snapshots, nr_snapshots */
-	struct list_head snapshots;
-	unsigned int nr_snapshots;
-	struct bin_attribute profraw_attr;
-	struct bin_attribute reset_attr;
-	struct bin_attribute *bin_attrs[3];
-	struct attribute_group group;
-	struct kobject *kobj;
 };
 
 /* vmlinux's profile sections, bounded in vmlinux.lds.h. */
@@ -136,38 +121,28 @@ void pgo_object_reset(struct pgo_object *obj);
 unsigned int pgo_nodes_in_use(const struct pgo_object *obj);
 
 /* format.c */
-size_t pgo_profile_bound(const struct pgo_object *obj, unsigned int *limit);
-size_t pgo_profile_write(const struct pgo_object *obj, void *buf, size_t size,
-			 unsigned int limit);
-int pgo_object_check(const struct pgo_object *obj);
+size_t pgo_fixed_size(const struct pgo_object *obj);
+void pgo_fixed_read(const struct pgo_object *obj, void *buf, size_t off,
+		    size_t len);
+size_t pgo_values_bound(const struct pgo_object *obj, unsigned int *limit);
+size_t pgo_values_write(const struct pgo_object *obj, void *buf, size_t size,
+			unsigned int limit);
+int pgo_object_check(const struct pgo_object *obj, bool unused);
 unsigned int pgo_nr_sites(const struct llvm_prf_data *rec);
 char *pgo_rec_counters(const struct llvm_prf_data *rec);
 void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, void *vals);
 size_t pgo_counter_size(const struct pgo_object *obj);
 
-/* objects.c */
+/* vmlinux.c */
 extern struct pgo_object pgo_vmlinux;
-struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec);
 u64 pgo_raw_version(void);
+int pgo_vmlinux_setup(void);
+
+/* objects.c */
+struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec);
 void pgo_object_add(struct pgo_object *obj);
 void pgo_object_del(struct pgo_object *obj);
 void pgo_objects_reset(void);
-void pgo_object_reset_all(struct pgo_object *obj);
-
-/* sysfs.c */
-int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj,
-		  const char *dir);
-void pgo_sysfs_del(struct pgo_object *obj);
-
-/* retain.c */
-#ifdef CONFIG_MODULES
-void pgo_retain(const struct pgo_object *obj);
-void pgo_retained_discard_all(void);
-int pgo_retain_init(struct kobject *parent);
-#else
-static inline void pgo_retained_discard_all(void) { }
-static inline int pgo_retain_init(struct kobject *parent) { return 0; }
-#endif
 
 /**
  * pgo_object_contains() - whether a record belongs to an object
@@ -256,5 +231,65 @@ static __always_inline unsigned int pgo_pool_size(const struct pgo_object *obj)
 	return ((const void *)obj->vnds_end - (const void *)obj->vnds) /
 	       sizeof(*obj->vnds);
 }
+
+/*
+ * The longest value list a site's walk follows: a site's values are
+ * written with an 8-bit count.  The runtime keeps at most 24 per site.
+ */
+#define PGO_MAX_SITE_NODES	U8_MAX
+
+/**
+ * pgo_pool_node() - a value node pointer, if it is one of an object's pool
+ * @obj: the object
+ * @ptr: a list head or a node's Next, as read from memory
+ *
+ * Lists are walked by the writer and by retention while other CPUs append
+ * to them; a pointer that is not a node of @obj's pool is never followed.
+ *
+ * Return: @ptr, or NULL if it is not a whole node of @obj's pool.
+ */
+static __always_inline struct llvm_prf_value_node *
+pgo_pool_node(const struct pgo_object *obj,
+	      const struct llvm_prf_value_node *ptr)
+{
+	unsigned long off = (unsigned long)ptr - (unsigned long)obj->vnds;
+
+	if (off % sizeof(*ptr) || off / sizeof(*ptr) >= pgo_pool_size(obj))
+		return NULL;
+	return (struct llvm_prf_value_node *)ptr;
+}
+
+/**
+ * pgo_for_each_node() - walk one value site's list
+ * @obj: the object whose pool the nodes must be in
+ * @node: the cursor, a struct llvm_prf_value_node *
+ * @head: the site's list head
+ * @steps: an unsigned int counting the nodes walked
+ *
+ * Follows only nodes of @obj's pool (pgo_pool_node()), at most
+ * %PGO_MAX_SITE_NODES of them, so it ends whatever the lists hold.
+ */
+#define pgo_for_each_node(obj, node, head, steps)				\
+	for ((steps) = 0, (node) = pgo_pool_node(obj, READ_ONCE(head));	\
+	     (node) && (steps) < PGO_MAX_SITE_NODES;				\
+	     (steps)++, (node) = pgo_pool_node(obj, READ_ONCE((node)->Next)))
+
+/**
+ * pgo_rec_set() - set a 64-bit field of a record
+ * @rec: the record; any address, aligned or not (a file's bytes)
+ * @field: CounterPtr, FunctionPointer or Values
+ * @val: the value
+ *
+ * InstrProfData.inc declares the fields const: write through memcpy().
+ */
+#define pgo_rec_set(rec, field, val)						\
+	do {									\
+		u64 __v = (val);						\
+										\
+		BUILD_BUG_ON(sizeof(((struct llvm_prf_data *)0)->field) !=	\
+			     sizeof(__v));					\
+		memcpy((void *)(rec) + offsetof(struct llvm_prf_data, field),	\
+		       &__v, sizeof(__v));					\
+	} while (0)
 
 #endif /* _KERNEL_PGO_PGO_H */

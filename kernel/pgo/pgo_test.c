@@ -55,8 +55,7 @@ static struct pgo_test_ctx *pgo_test_new(struct kunit *test)
 	obj->vals_end = ctx->vals + ARRAY_SIZE(ctx->vals);
 	obj->vnds = ctx->vnds;
 	obj->vnds_end = ctx->vnds + ARRAY_SIZE(ctx->vnds);
-	obj->reset = pgo_object_reset;
-	KUNIT_ASSERT_EQ(test, pgo_object_check(obj), 0);
+	KUNIT_ASSERT_EQ(test, pgo_object_check(obj, true), 0);
 	return ctx;
 }
 
@@ -83,16 +82,21 @@ static void pgo_test_memop(u64 size, struct llvm_prf_data *rec, u32 site)
 	fn(size, rec, site);
 }
 
+/* The whole file, as a read from offset 0 to the end gets it. */
 static void *pgo_test_write(struct kunit *test, struct pgo_object *obj,
 			    size_t *size)
 {
+	size_t fixed = pgo_fixed_size(obj), bound, values;
 	unsigned int limit;
-	size_t bound = pgo_profile_bound(obj, &limit);
-	void *buf = kunit_kzalloc(test, bound, GFP_KERNEL);
+	void *buf;
 
+	bound = pgo_values_bound(obj, &limit);
+	buf = kunit_kzalloc(test, fixed + bound, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	*size = pgo_profile_write(obj, buf, bound, limit);
-	KUNIT_EXPECT_LE(test, *size, bound);
+	pgo_fixed_read(obj, buf, 0, fixed);
+	values = pgo_values_write(obj, buf + fixed, bound, limit);
+	KUNIT_EXPECT_LE(test, values, bound);
+	*size = fixed + values;
 	return buf;
 }
 
@@ -165,13 +169,13 @@ static void pgo_test_limit(struct kunit *test)
 
 	pgo_object_add(&ctx->obj);
 	pgo_test_target(0xabc, &ctx->data[0], 0);
-	bound = pgo_profile_bound(&ctx->obj, &limit);
+	bound = pgo_values_bound(&ctx->obj, &limit);
 	pgo_test_memop(3, &ctx->data[0], 1);
 	pgo_object_del(&ctx->obj);
 
 	buf = kunit_kzalloc(test, bound, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	size = pgo_profile_write(&ctx->obj, buf, bound, limit);
+	size = pgo_values_write(&ctx->obj, buf, bound, limit);
 	KUNIT_EXPECT_EQ(test, limit, 1);
 	KUNIT_EXPECT_EQ(test, size, bound);
 }
@@ -202,27 +206,27 @@ static void pgo_test_check(struct kunit *test)
 	struct pgo_object obj = ctx->obj;
 
 	obj.data_end = (void *)obj.data_end - 1;
-	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 
 	obj = ctx->obj;
 	obj.cnts_end -= sizeof(u64);
-	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 
 	obj = ctx->obj;
 	obj.vals_end = obj.vals;
-	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 
 	obj = ctx->obj;
 	obj.names_end = obj.names;
-	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 
 	/* Counters past the section's end, and a record with none. */
 	obj = ctx->obj;
 	pgo_rec_relocate(&ctx->data[1], (char *)ctx->vals, NULL);
-	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 	memcpy(&ctx->data[1], &no_counters, sizeof(no_counters));
 	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], NULL);
-	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 }
 
 static void pgo_test_empty(struct kunit *test)

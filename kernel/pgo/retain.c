@@ -12,9 +12,21 @@
  * indirect-call targets) already relative to the module's code, as its
  * profile writes them (pgo_object_addr()), so the same binary (same build
  * id and profile layout) unloaded again from another address adds its
- * counts and targets into the copy unchanged.  A different
- * binary under the same name replaces the copy.  pgo.retain_kb bounds the
- * memory of all copies: past it, the oldest is dropped.
+ * counts and targets in unchanged.  A different binary under the same name
+ * replaces the copy.  pgo.retain_kb bounds the memory of all copies: past
+ * it, the oldest is dropped.
+ *
+ * A copy never changes while it is served: counts are added by making a
+ * new copy that replaces it, whose readers then fail (-ENODEV) and start
+ * again.  So a read that completes (a save) saw one copy, and a discard
+ * ("reset") drops only what was saved: if the copy being discarded was not
+ * read to its end but an earlier one was, the counts of the unloads since
+ * that save, which the copy holds too and which were kept apart for this
+ * ("unsaved"), come out as the next copy, with a uevent of their own.
+ *
+ * pgo_retain_lock also makes a module's move from the registry to its
+ * retained copy one step for pgo_reset_everything(): a reset either zeroes
+ * the module before or discards its copy after, never misses it.
  */
 
 #include <linux/kobject.h>
@@ -27,7 +39,7 @@
 #include <linux/sysfs.h>
 #include <linux/vmalloc.h>
 
-#include "pgo.h"
+#include "files.h"
 
 /* pgo.retain_kb=, /sys/module/pgo/parameters/retain_kb */
 #undef MODULE_PARAM_PREFIX
@@ -36,16 +48,21 @@
 /**
  * struct pgo_retained - the final profile of an unloaded module
  * @obj: the profile; its sections all point into @blob
- * @kobj: /sys/kernel/pgo/retained/<name>
- * @node: entry in pgo_retained_list, oldest first
+ * @files: its "profraw" and "reset" files, in @kobj
+ * @kobj: /sys/kernel/pgo/retained/<name>, once shown
+ * @node: entry in pgo_retained_list, oldest first, once shown
+ * @unsaved: once a copy of this module was read to its end, the counts
+ *	added since (@obj holds them too); NULL before any such read
  * @size: memory it takes, counted against pgo.retain_kb
  * @blob: records, counters, names, value list heads and value nodes
  * @name: the module's name
  */
 struct pgo_retained {
 	struct pgo_object obj;
+	struct pgo_files files;
 	struct kobject kobj;
 	struct list_head node;
+	struct pgo_retained *unsaved;
 	size_t size;
 	void *blob;
 	char name[MODULE_NAME_LEN];
@@ -53,7 +70,7 @@ struct pgo_retained {
 
 static unsigned int retain_kb = 16384;
 
-/* Protects pgo_retained_list and pgo_retained_bytes. */
+/* Protects pgo_retained_list, pgo_retained_bytes and every ->unsaved. */
 static DEFINE_MUTEX(pgo_retain_lock);
 static LIST_HEAD(pgo_retained_list);
 static size_t pgo_retained_bytes;
@@ -72,8 +89,6 @@ static const struct kobj_type pgo_retained_ktype = {
 	.sysfs_ops	= &kobj_sysfs_ops,
 };
 
-static void pgo_retained_discard(struct pgo_object *obj);
-
 /*
  * Copy @src's records, counters and names into a new object with empty
  * value lists and room for @nr_nodes value nodes.
@@ -88,7 +103,6 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	size_t o_cnts, o_names, o_vals, o_nodes, size, i;
 	struct pgo_retained *r;
 	struct pgo_object *obj;
-	u64 fn;
 
 	o_cnts = nr_rec * sizeof(*src->data);
 	o_names = o_cnts + ALIGN(cnts, 8);
@@ -114,7 +128,6 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	obj->version = src->version;
 	memcpy(obj->build_id, src->build_id, sizeof(obj->build_id));
 	obj->build_id_len = src->build_id_len;
-	obj->reset = pgo_retained_discard;
 	obj->data = r->blob;
 	obj->data_end = obj->data + nr_rec;
 	obj->cnts = r->blob + o_cnts;
@@ -139,29 +152,28 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 		pgo_rec_relocate(&obj->data[i],
 				 obj->cnts + (pgo_rec_counters(in) - src->cnts),
 				 vals);
-		fn = pgo_object_addr(src, in->FunctionPointer);
-		memcpy((void *)&obj->data[i] +
-		       offsetof(struct llvm_prf_data, FunctionPointer),
-		       &fn, sizeof(fn));
+		pgo_rec_set(&obj->data[i], FunctionPointer,
+			    pgo_object_addr(src, in->FunctionPointer));
 	}
 	return r;
 }
 
 /* Add @count of @value to a site of @obj, taking a node if it is new. */
 static void pgo_site_add(struct pgo_object *obj,
-			 struct llvm_prf_value_node **slot, u64 value, u64 count)
+			 struct llvm_prf_value_node **head, u64 value, u64 count)
 {
-	struct llvm_prf_value_node *node;
-	unsigned int i;
+	struct llvm_prf_value_node *node, **slot = head;
+	unsigned int i, steps;
 
-	for (; *slot; slot = &(*slot)->Next) {
-		if ((*slot)->Value == value) {
-			(*slot)->Count += count;
+	pgo_for_each_node(obj, node, *head, steps) {
+		if (node->Value == value) {
+			node->Count += count;
 			return;
 		}
+		slot = &node->Next;
 	}
 	i = atomic_read(&obj->vnds_used);
-	if (i >= pgo_pool_size(obj)) {
+	if (steps >= PGO_MAX_SITE_NODES || i >= pgo_pool_size(obj)) {
 		atomic_long_inc(&obj->values_dropped);
 		return;
 	}
@@ -179,7 +191,7 @@ static void pgo_add_values(struct pgo_object *dst, const struct pgo_object *src)
 
 	for (i = 0; i < n; i++) {
 		struct llvm_prf_value_node **from, **to;
-		unsigned int kind, s;
+		unsigned int kind, s, steps;
 
 		if (!pgo_nr_sites(&src->data[i]))
 			continue;
@@ -191,7 +203,7 @@ static void pgo_add_values(struct pgo_object *dst, const struct pgo_object *src)
 			for (s = 0; s < nr; s++) {
 				struct llvm_prf_value_node *node;
 
-				for (node = from[s]; node; node = node->Next) {
+				pgo_for_each_node(src, node, from[s], steps) {
 					u64 v = node->Value;
 
 					if (pgo_value_is_addr(kind))
@@ -218,6 +230,29 @@ static void pgo_add_counters(struct pgo_object *dst,
 	}
 	for (i = 0; i < n / sizeof(u64); i++)
 		((u64 *)dst->cnts)[i] += ((const u64 *)src->cnts)[i];
+}
+
+/*
+ * A new copy of @a's counts and values, plus @b's if @b is not NULL (an
+ * object of the same binary); NULL if out of memory.
+ */
+static struct pgo_retained *pgo_retained_sum(const struct pgo_object *a,
+					     const struct pgo_object *b)
+{
+	unsigned int nodes = pgo_nodes_in_use(a);
+	struct pgo_retained *r;
+
+	if (b)
+		nodes += pgo_nodes_in_use(b);
+	r = pgo_retained_alloc(a, nodes);
+	if (!r)
+		return NULL;
+	pgo_add_values(&r->obj, a);
+	if (b) {
+		pgo_add_counters(&r->obj, b);
+		pgo_add_values(&r->obj, b);
+	}
+	return r;
 }
 
 /* Whether counts of @b may be added into @a: same build, same layout. */
@@ -252,108 +287,181 @@ static struct pgo_retained *pgo_retained_find(const char *name)
 	return NULL;
 }
 
+/* Free a copy that was never shown. */
+static void pgo_retained_put(struct pgo_retained *r)
+{
+	if (r)
+		kobject_put(&r->kobj);
+}
+
+/* Memory @r takes with its unsaved counts. */
+static size_t pgo_retained_size(const struct pgo_retained *r)
+{
+	return r->size + (r->unsaved ? r->unsaved->size : 0);
+}
+
+/* Hide a shown copy and free it; its unsaved counts go with it. */
 static void pgo_retained_remove(struct pgo_retained *r)
 {
 	list_del_init(&r->node);
-	pgo_retained_bytes -= r->size;
-	pgo_sysfs_del(&r->obj);
+	pgo_retained_bytes -= pgo_retained_size(r);
+	pgo_retained_put(r->unsaved);
+	r->unsaved = NULL;
+	pgo_files_del(&r->files);
 	kobject_del(&r->kobj);
 	kobject_put(&r->kobj);
 }
 
-/* Drop the oldest profiles until the rest fit in pgo.retain_kb. */
-static void pgo_retain_trim(void)
+/* pgo.retain_kb in bytes, read once per decision. */
+static size_t pgo_retain_bound(void)
 {
-	size_t bound = (size_t)READ_ONCE(retain_kb) * 1024;
+	return (size_t)READ_ONCE(retain_kb) * 1024;
+}
+
+/* Drop the oldest profiles but @keep until the rest fit in @bound. */
+static void pgo_retain_trim(size_t bound, struct pgo_retained *keep)
+{
 	struct pgo_retained *r, *tmp;
 
 	list_for_each_entry_safe(r, tmp, &pgo_retained_list, node) {
 		if (pgo_retained_bytes <= bound)
 			break;
-		pr_info("%s: dropped the retained profile (%zu KiB): pgo.retain_kb=%u is exceeded\n",
-			r->name, r->size >> 10, READ_ONCE(retain_kb));
+		if (r == keep)
+			continue;
+		pr_info("%s: dropped the retained profile (%zu KiB): pgo.retain_kb=%zu is exceeded\n",
+			r->name, pgo_retained_size(r) >> 10, bound >> 10);
 		pgo_retained_remove(r);
 	}
 }
 
-static void pgo_retained_insert(struct pgo_retained *r)
+static void pgo_retained_discard(struct pgo_files *files);
+
+/* Show a new copy, with its unsaved counts if any, and announce it. */
+static void pgo_retained_show(struct pgo_retained *r)
 {
+	size_t bound = pgo_retain_bound();
 	int ret;
 
+	if (r->unsaved && pgo_retained_size(r) > bound) {
+		pr_info("%s: counts unloaded since the last save not kept apart (%zu KiB): pgo.retain_kb=%zu is exceeded; a discard drops them too\n",
+			r->name, r->unsaved->size >> 10, bound >> 10);
+		pgo_retained_put(r->unsaved);
+		r->unsaved = NULL;
+	}
+	if (r->size > bound) {
+		pr_info("%s: profile not retained: its %zu KiB exceed pgo.retain_kb=%zu\n",
+			r->name, r->size >> 10, bound >> 10);
+		pgo_retained_put(r);
+		return;
+	}
 	r->kobj.kset = pgo_retained_kset;
 	ret = kobject_add(&r->kobj, NULL, "%s", r->name);
 	if (!ret)
-		ret = pgo_sysfs_add(&r->obj, &r->kobj, NULL);
+		ret = pgo_files_add(&r->files, &r->obj, pgo_retained_discard,
+				    &r->kobj, NULL);
 	if (ret) {
 		pr_warn("%s: cannot retain the profile: %d\n", r->name, ret);
+		pgo_retained_put(r->unsaved);
 		kobject_put(&r->kobj);
 		return;
 	}
 	list_add_tail(&r->node, &pgo_retained_list);
-	pgo_retained_bytes += r->size;
+	pgo_retained_bytes += pgo_retained_size(r);
+	pgo_retain_trim(bound, r);
 	kobject_uevent(&r->kobj, KOBJ_ADD);
-	pgo_retain_trim();
 }
 
-/**
- * pgo_retain() - keep the final profile of a module that goes away
- * @obj: the module's object, no longer in use by the runtime or sysfs
- *
- * Called while the module's memory is still there.
+/*
+ * @obj's counts add up into @old's in a new copy @r, which replaces @old.
+ * Keep apart what no save has seen: nothing if no copy was ever saved,
+ * @obj's counts if @old was, else @old's unsaved counts and @obj's.
+ * Under the lock.
  */
-void pgo_retain(const struct pgo_object *obj)
+static void pgo_retained_merge(struct pgo_retained *old,
+			       struct pgo_retained *r,
+			       const struct pgo_object *obj)
+{
+	if (!pgo_files_stop_unread(&old->files))
+		r->unsaved = pgo_retained_sum(obj, NULL);
+	else if (old->unsaved)
+		r->unsaved = pgo_retained_sum(&old->unsaved->obj, obj);
+	else
+		return;
+	if (!r->unsaved)
+		pr_warn("%s: out of memory: a discard drops the counts unloaded since the last save too\n",
+			obj->name);
+}
+
+/* A module's object left the registry: keep its profile.  Under the lock. */
+static void pgo_retain_locked(const struct pgo_object *obj)
 {
 	struct pgo_retained *old, *r;
 
-	mutex_lock(&pgo_retain_lock);
 	if (!READ_ONCE(retain_kb) || !pgo_retained_kset)
-		goto out;
+		return;
 
 	old = pgo_retained_find(obj->name);
-	if (old && pgo_same_binary(&old->obj, obj)) {
-		r = pgo_retained_alloc(&old->obj, pgo_nodes_in_use(&old->obj) +
-					pgo_nodes_in_use(obj));
-		if (r) {
-			pgo_add_values(&r->obj, &old->obj);
-			pgo_add_counters(&r->obj, obj);
-			pgo_add_values(&r->obj, obj);
-		}
-	} else {
-		if (old)
-			pr_info("%s: another binary was unloaded (build id %*phN): dropped the retained profile of build id %*phN\n",
-				obj->name, obj->build_id_len, obj->build_id,
-				old->obj.build_id_len, old->obj.build_id);
-		r = pgo_retained_alloc(obj, pgo_nodes_in_use(obj));
-		if (r)
-			pgo_add_values(&r->obj, obj);
+	if (old && !pgo_same_binary(&old->obj, obj)) {
+		pr_info("%s: another binary was unloaded (build id %*phN): dropped the retained profile of build id %*phN\n",
+			obj->name, obj->build_id_len, obj->build_id,
+			old->obj.build_id_len, old->obj.build_id);
+		pgo_retained_remove(old);
+		old = NULL;
 	}
+	r = old ? pgo_retained_sum(&old->obj, obj) : pgo_retained_sum(obj, NULL);
 	if (!r) {
 		pr_warn("%s: cannot retain the profile: out of memory\n",
 			obj->name);
-		goto out;
+		return;
 	}
-	if (old)
+	if (old) {
+		pgo_retained_merge(old, r, obj);
 		pgo_retained_remove(old);
-	pgo_retained_insert(r);
-out:
+	}
+	pgo_retained_show(r);
+}
+
+/**
+ * pgo_retain() - unregister a module's object and keep its final profile
+ * @obj: the module's object, registered, its files removed
+ *
+ * Called while the module's memory is still there.  On return no CPU uses
+ * @obj any more.
+ */
+void pgo_retain(struct pgo_object *obj)
+{
+	mutex_lock(&pgo_retain_lock);
+	pgo_object_del(obj);
+	pgo_retain_locked(obj);
 	mutex_unlock(&pgo_retain_lock);
 }
 
 /*
  * Writing "1" to retained/<name>/reset: remove the directory that holds
  * the file being written, which the sysfs core allows once the writer's
- * active reference is given up.
+ * active reference is given up.  If the copy was not read to its end but
+ * an earlier one was, what that save did not see comes out next.
  */
-static void pgo_retained_discard(struct pgo_object *obj)
+static void pgo_retained_discard(struct pgo_files *files)
 {
-	struct pgo_retained *r = container_of(obj, struct pgo_retained, obj);
+	struct pgo_retained *r = container_of(files, struct pgo_retained, files);
+	struct pgo_retained *next = NULL;
 	struct kernfs_node *kn;
 
 	kobject_get(&r->kobj);
-	kn = sysfs_break_active_protection(&r->kobj, &obj->reset_attr.attr);
+	kn = sysfs_break_active_protection(&r->kobj, &files->reset_attr.attr);
 	mutex_lock(&pgo_retain_lock);
-	if (!list_empty(&r->node))
+	if (!list_empty(&r->node)) {
+		if (pgo_files_stop_unread(files)) {
+			next = r->unsaved;
+			r->unsaved = NULL;
+			if (next)
+				pgo_retained_bytes -= next->size;
+		}
 		pgo_retained_remove(r);
+	}
+	if (next)
+		pgo_retained_show(next);
 	mutex_unlock(&pgo_retain_lock);
 	if (kn)
 		sysfs_unbreak_active_protection(kn);
@@ -361,13 +469,16 @@ static void pgo_retained_discard(struct pgo_object *obj)
 }
 
 /**
- * pgo_retained_discard_all() - drop every retained profile
+ * pgo_reset_everything() - reset vmlinux and every module, drop retained ones
+ *
+ * A module being unloaded meanwhile is either reset or its copy dropped.
  */
-void pgo_retained_discard_all(void)
+void pgo_reset_everything(void)
 {
 	struct pgo_retained *r, *tmp;
 
 	mutex_lock(&pgo_retain_lock);
+	pgo_objects_reset();
 	list_for_each_entry_safe(r, tmp, &pgo_retained_list, node)
 		pgo_retained_remove(r);
 	mutex_unlock(&pgo_retain_lock);
@@ -380,7 +491,7 @@ static int pgo_retain_kb_set(const char *val, const struct kernel_param *kp)
 	if (ret)
 		return ret;
 	mutex_lock(&pgo_retain_lock);
-	pgo_retain_trim();
+	pgo_retain_trim(pgo_retain_bound(), NULL);
 	mutex_unlock(&pgo_retain_lock);
 	return 0;
 }

@@ -15,8 +15,10 @@
  *
  * The algorithm is compiler-rt's (InstrProfilingValue.c): walk the site's
  * list, bump a matching value, else append a node with a compare-and-swap;
- * a full site evicts its coldest value.  Like compiler-rt, counts are plain
- * increments and may lose an update under contention.
+ * a full site evicts its coldest value.  Only the first step, which is what
+ * almost every call does once a site is warm, is inline in the hooks; the
+ * rest and the object lookup are out of line.  Like compiler-rt, counts are
+ * plain increments and may lose an update under contention.
  */
 
 #include <linux/atomic.h>
@@ -76,16 +78,20 @@ pgo_node_alloc(const struct llvm_prf_data *rec)
 	return node;
 }
 
-static __always_inline void pgo_record(u64 value, struct llvm_prf_data *rec,
-				       u32 index)
+/*
+ * @value is not in the list at @head yet (as far as the caller saw): walk
+ * it again, keeping the coldest value; if it is full, a value seen as often
+ * as the coldest one replaces it, else append a node.  Out of line: the hot
+ * path, a value already listed, costs no more than compiler-rt's.
+ */
+static noinline notrace void pgo_record_new(u64 value,
+					    struct llvm_prf_data *rec,
+					    struct llvm_prf_value_node **head)
 {
-	struct llvm_prf_value_node **slot, *curr, *min = NULL, *node = NULL;
+	struct llvm_prf_value_node **slot = head, *curr, *min = NULL, *node = NULL;
 	u64 min_count = U64_MAX;
 	unsigned int nr = 0;
 
-	if (unlikely(!rec->Values))
-		return;
-	slot = (struct llvm_prf_value_node **)(uintptr_t)rec->Values + index;
 again:
 	for (curr = READ_ONCE(*slot); curr; curr = READ_ONCE(curr->Next)) {
 		if (curr->Value == value) {
@@ -101,7 +107,6 @@ again:
 	}
 
 	if (nr >= PGO_MAX_VALUES_PER_SITE) {
-		/* Full: a value seen as often as the coldest one replaces it. */
 		if (min->Count <= 1) {
 			WRITE_ONCE(min->Value, value);
 			WRITE_ONCE(min->Count, 1);
@@ -127,6 +132,25 @@ again:
 	 */
 	if (raw_cmpxchg(slot, NULL, node))
 		goto again;
+}
+NOKPROBE_SYMBOL(pgo_record_new);
+
+/* Count @value at site @index of @rec: the hot path, inlined in the hooks. */
+static __always_inline void pgo_record(u64 value, struct llvm_prf_data *rec,
+				       u32 index)
+{
+	struct llvm_prf_value_node **head, *curr;
+
+	if (unlikely(!rec->Values))
+		return;
+	head = (struct llvm_prf_value_node **)(uintptr_t)rec->Values + index;
+	for (curr = READ_ONCE(*head); curr; curr = READ_ONCE(curr->Next)) {
+		if (likely(curr->Value == value)) {
+			curr->Count++;
+			return;
+		}
+	}
+	pgo_record_new(value, rec, head);
 }
 
 /**

@@ -1,23 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Clang PGO: the "pgo" sysfs group of an object, with "profraw" and "reset".
+ * Clang PGO: an object's "profraw" and "reset" files.
  *
  * A sysfs binary attribute has no open or release: read() is called once
- * per page, with an offset.  Serializing on every call would make a read
- * quadratic, and the file could change size between two of its pages.  So
- * a read at offset 0 serializes the profile once into a snapshot that
- * belongs to the open file, and later pages come from it.  The read that
- * finds the end frees the data but remembers the size, so that reading on
- * past the end keeps returning 0 instead of serving a newer, longer
- * profile's tail (sendfile() does read again).  Snapshots are dropped when
- * they grow stale, when too many pile up, or with their object.
+ * per page, with an offset.  Most of a profile (header, records, counters,
+ * names) has a size fixed for the object's life, so any offset of it is
+ * served straight from the object (pgo_fixed_read()), with no copy.  Only
+ * the value blocks at the end vary in size: a read at offset 0 writes them
+ * into a buffer of this open file's own, and later pages of them come from
+ * there, so the file's size and contents agree from its first page to its
+ * last.  The read that reaches the end frees that buffer but remembers the
+ * size, so that reading on past the end keeps returning 0 (sendfile() does
+ * read again).
  *
- * Removing the group (module unload) waits for reads in progress in the
+ * That state is bounded.  A read in progress holds a reference to its open
+ * file, so that no other open can take its address (the key of the state)
+ * while the state lives; at most PGO_MAX_READERS of them per object keep
+ * it, the least recently used losing it to a new read.  A read that ended
+ * keeps only its size, at most PGO_MAX_FINISHED of them.  A reaper frees
+ * the state of readers idle for PGO_READER_TTL.  A reader whose state is
+ * gone (or that starts anywhere but at offset 0) still reads the fixed
+ * part; in the value blocks it gets -ESTALE: never the tail of another
+ * serialization.
+ *
+ * Removing the files (module unload) waits for reads in progress in the
  * sysfs core; a reader's next read() then fails with -ENODEV.  So a read
  * either completes with a whole profile or fails, and never sees freed
- * memory; unload waits for at most one page's copy.
+ * memory; unload waits for the read() calls in progress, the longest of
+ * which writes the value blocks.
  */
 
+#include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/jiffies.h>
 #include <linux/mm.h>
 #include <linux/printk.h>
@@ -25,114 +39,206 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/workqueue.h>
 
-#include "pgo.h"
+#include "files.h"
 
-#define PGO_MAX_SNAPSHOTS	16
-#define PGO_SNAPSHOT_TTL	(60 * HZ)
+#define PGO_MAX_READERS		16
+#define PGO_MAX_FINISHED	64
+#define PGO_READER_TTL		(60 * HZ)
 
-/* A profile being read; @buf is NULL once the reader got to the end. */
-struct pgo_snapshot {
+/**
+ * struct pgo_reader - the state of one open file's read
+ * @list: entry in the files' readers, least recently used first
+ * @file: the open file; a reference is held while @values is not NULL
+ * @used: jiffies of its last read
+ * @size: size of the file it is reading
+ * @values: its value blocks, NULL once it read to the end
+ */
+struct pgo_reader {
 	struct list_head list;
-	const struct file *file;
+	struct file *file;
 	unsigned long used;
 	size_t size;
-	void *buf;
+	void *values;
 };
 
-static void pgo_snapshot_free(struct pgo_object *obj, struct pgo_snapshot *snap)
+/* The end of a read: keep only its size, let its file go. */
+static void pgo_reader_finish(struct pgo_files *files, struct pgo_reader *r)
 {
-	list_del(&snap->list);
-	obj->nr_snapshots--;
-	kvfree(snap->buf);
-	kfree(snap);
+	kvfree(r->values);
+	r->values = NULL;
+	fput(r->file);
+	files->nr_readers--;
+	files->nr_finished++;
 }
 
-/* Drop stale snapshots and make room for one more; oldest come first. */
-static void pgo_snapshot_prune(struct pgo_object *obj)
+static void pgo_reader_free(struct pgo_files *files, struct pgo_reader *r)
 {
-	struct pgo_snapshot *snap, *tmp;
-
-	list_for_each_entry_safe(snap, tmp, &obj->snapshots, list)
-		if (obj->nr_snapshots >= PGO_MAX_SNAPSHOTS ||
-		    time_after(jiffies, snap->used + PGO_SNAPSHOT_TTL))
-			pgo_snapshot_free(obj, snap);
+	if (r->values)
+		pgo_reader_finish(files, r);
+	list_del(&r->list);
+	files->nr_finished--;
+	kfree(r);
 }
 
-static struct pgo_snapshot *pgo_snapshot_new(struct pgo_object *obj,
-					     const struct file *file)
+static struct pgo_reader *pgo_reader_find(struct pgo_files *files,
+					  const struct file *file)
 {
-	struct pgo_snapshot *snap;
+	struct pgo_reader *r;
+
+	list_for_each_entry(r, &files->readers, list)
+		if (r->file == file)
+			return r;
+	return NULL;
+}
+
+/* Make room for a new read: the least recently used reads lose their state. */
+static void pgo_reader_room(struct pgo_files *files)
+{
+	struct pgo_reader *r, *tmp;
+
+	list_for_each_entry_safe(r, tmp, &files->readers, list) {
+		if (files->nr_readers < PGO_MAX_READERS &&
+		    files->nr_finished < PGO_MAX_FINISHED)
+			break;
+		if (r->values ? files->nr_readers >= PGO_MAX_READERS :
+				files->nr_finished >= PGO_MAX_FINISHED)
+			pgo_reader_free(files, r);
+	}
+}
+
+/* A read at offset 0: the value blocks, as they are now. */
+static struct pgo_reader *pgo_reader_new(struct pgo_files *files,
+					 struct file *file)
+{
+	struct pgo_object *obj = files->obj;
+	struct pgo_reader *r;
 	unsigned int limit;
 	size_t bound;
 	long dropped;
 
-	pgo_snapshot_prune(obj);
-	snap = kzalloc(sizeof(*snap), GFP_KERNEL);
-	if (!snap)
+	bound = pgo_values_bound(obj, &limit);
+	if (bound > INT_MAX) {
+		pr_warn_ratelimited("%s: profile too large to read (%zu bytes of values)\n",
+				    obj->name, bound);
+		return ERR_PTR(-EFBIG);
+	}
+	pgo_reader_room(files);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
 		return ERR_PTR(-ENOMEM);
-	bound = pgo_profile_bound(obj, &limit);
-	snap->buf = kvmalloc(bound, GFP_KERNEL);
-	if (!snap->buf) {
-		kfree(snap);
+	r->values = kvmalloc(max_t(size_t, bound, 1), GFP_KERNEL);
+	if (!r->values) {
+		kfree(r);
 		return ERR_PTR(-ENOMEM);
 	}
-	snap->size = pgo_profile_write(obj, snap->buf, bound, limit);
-	snap->file = file;
-	snap->used = jiffies;
-	list_add_tail(&snap->list, &obj->snapshots);
-	obj->nr_snapshots++;
+	r->size = pgo_fixed_size(obj) +
+		  pgo_values_write(obj, r->values, bound, limit);
+	r->file = get_file(file);
+	list_add_tail(&r->list, &files->readers);
+	files->nr_readers++;
+	schedule_delayed_work(&files->reaper, PGO_READER_TTL);
 
 	dropped = atomic_long_read(&obj->values_dropped);
-	if (dropped && !obj->dropped_reported) {
+	if (dropped && !files->dropped_reported) {
 		pr_warn("%s: value node pool exhausted, %ld values dropped\n",
 			obj->name, dropped);
-		obj->dropped_reported = true;
+		files->dropped_reported = true;
 	}
-	return snap;
+	return r;
+}
+
+/* Free the state of readers idle for PGO_READER_TTL. */
+static void pgo_reaper(struct work_struct *work)
+{
+	struct pgo_files *files = container_of(to_delayed_work(work),
+					       struct pgo_files, reaper);
+	struct pgo_reader *r, *tmp;
+
+	mutex_lock(&files->lock);
+	list_for_each_entry_safe(r, tmp, &files->readers, list)
+		if (time_after_eq(jiffies, r->used + PGO_READER_TTL))
+			pgo_reader_free(files, r);
+	if (files->nr_readers)
+		schedule_delayed_work(&files->reaper, PGO_READER_TTL);
+	mutex_unlock(&files->lock);
+}
+
+/* Bytes of the file from @off on; -ESTALE where @r cannot tell them. */
+static ssize_t pgo_reader_copy(struct pgo_files *files, struct pgo_reader *r,
+			       char *buf, size_t off, size_t count)
+{
+	struct pgo_object *obj = files->obj;
+	size_t fixed = pgo_fixed_size(obj), n = 0;
+	unsigned int limit;
+
+	if (off < fixed) {
+		n = min(count, fixed - off);
+		pgo_fixed_read(obj, buf, off, n);
+		off += n;
+		count -= n;
+	}
+	/* The end of the file whose read began at offset 0. */
+	if (!count || (r && off >= r->size))
+		return n;
+	if (r && r->values) {
+		count = min(count, r->size - off);
+		memcpy(buf + n, r->values + (off - fixed), count);
+		return n + count;
+	}
+	if (n)
+		return n;
+	/*
+	 * No read began at 0, or its value blocks are gone: past the largest
+	 * file there could be now is the end, the rest cannot be told.
+	 */
+	if (!r && off >= fixed + pgo_values_bound(obj, &limit))
+		return 0;
+	return -ESTALE;
 }
 
 static ssize_t pgo_profraw_read(struct file *file, struct kobject *kobj,
 				struct bin_attribute *attr, char *buf,
 				loff_t off, size_t count)
 {
-	struct pgo_object *obj = attr->private;
-	struct pgo_snapshot *snap, *found = NULL;
+	struct pgo_files *files = attr->private;
+	struct pgo_reader *r;
 	ssize_t ret;
 
-	/* Profiles hold kernel addresses. */
+	/* Profiles tell what the kernel ran. */
 	ret = security_locked_down(LOCKDOWN_PGO);
 	if (ret)
 		return ret;
 
-	mutex_lock(&obj->snap_lock);
-	list_for_each_entry(snap, &obj->snapshots, list)
-		if (snap->file == file)
-			found = snap;
-	/* Offset 0 starts a new read, and so does going back after the end. */
-	if (found && (!off || (!found->buf && off < found->size))) {
-		pgo_snapshot_free(obj, found);
-		found = NULL;
+	mutex_lock(&files->lock);
+	if (files->stopped) {
+		ret = -ENODEV;
+		goto out;
 	}
-	if (!found) {
-		found = pgo_snapshot_new(obj, file);
-		if (IS_ERR(found)) {
-			ret = PTR_ERR(found);
+	r = pgo_reader_find(files, file);
+	/* Offset 0 starts a new read. */
+	if (!off) {
+		if (r)
+			pgo_reader_free(files, r);
+		r = pgo_reader_new(files, file);
+		if (IS_ERR(r)) {
+			ret = PTR_ERR(r);
 			goto out;
 		}
 	}
-
-	if (off >= found->size) {
-		kvfree(found->buf);
-		found->buf = NULL;
-		ret = 0;
-	} else {
-		ret = min_t(size_t, count, found->size - off);
-		memcpy(buf, found->buf + off, ret);
-		found->used = jiffies;
+	ret = pgo_reader_copy(files, r, buf, off, count);
+	if (r && ret >= 0) {
+		r->used = jiffies;
+		list_move_tail(&r->list, &files->readers);
+		/* It got the last bytes: a complete read, a save. */
+		if (r->values && ret && off + ret >= r->size) {
+			pgo_reader_finish(files, r);
+			files->reads_done++;
+		}
 	}
 out:
-	mutex_unlock(&obj->snap_lock);
+	mutex_unlock(&files->lock);
 	return ret;
 }
 
@@ -147,74 +253,105 @@ static ssize_t pgo_reset_write(struct file *file, struct kobject *kobj,
 			       struct bin_attribute *attr, char *buf,
 			       loff_t off, size_t count)
 {
-	struct pgo_object *obj = attr->private;
+	struct pgo_files *files = attr->private;
 
 	if (!pgo_reset_valid(buf, off, count))
 		return -EINVAL;
-	obj->reset(obj);
+	files->reset(files);
 	return count;
 }
 
 /**
- * pgo_sysfs_add() - create the "profraw" and "reset" files of an object
- * @obj: the object; writing "1" to "reset" calls @obj->reset
+ * pgo_files_add() - create the "profraw" and "reset" files of an object
+ * @files: their state, embedded in the caller's structure
+ * @obj: the object "profraw" serves
+ * @reset: what writing "1" to "reset" does
  * @kobj: the kobject to add them to
  * @dir: name of the group's directory under @kobj, or NULL for none
  *
  * Return: 0 or a negative errno from sysfs.
  */
-int pgo_sysfs_add(struct pgo_object *obj, struct kobject *kobj,
+int pgo_files_add(struct pgo_files *files, struct pgo_object *obj,
+		  void (*reset)(struct pgo_files *files), struct kobject *kobj,
 		  const char *dir)
 {
 	int ret;
 
-	mutex_init(&obj->snap_lock);
-	INIT_LIST_HEAD(&obj->snapshots);
+	files->obj = obj;
+	files->reset = reset;
+	mutex_init(&files->lock);
+	INIT_LIST_HEAD(&files->readers);
+	INIT_DELAYED_WORK(&files->reaper, pgo_reaper);
 
-	sysfs_bin_attr_init(&obj->profraw_attr);
-	obj->profraw_attr.attr.name = "profraw";
-	obj->profraw_attr.attr.mode = 0400;
-	obj->profraw_attr.read = pgo_profraw_read;
-	obj->profraw_attr.private = obj;
+	sysfs_bin_attr_init(&files->profraw_attr);
+	files->profraw_attr.attr.name = "profraw";
+	files->profraw_attr.attr.mode = 0400;
+	files->profraw_attr.read = pgo_profraw_read;
+	files->profraw_attr.private = files;
 
-	sysfs_bin_attr_init(&obj->reset_attr);
-	obj->reset_attr.attr.name = "reset";
-	obj->reset_attr.attr.mode = 0200;
-	obj->reset_attr.write = pgo_reset_write;
-	obj->reset_attr.private = obj;
+	sysfs_bin_attr_init(&files->reset_attr);
+	files->reset_attr.attr.name = "reset";
+	files->reset_attr.attr.mode = 0200;
+	files->reset_attr.write = pgo_reset_write;
+	files->reset_attr.private = files;
 
-	obj->bin_attrs[0] = &obj->profraw_attr;
-	obj->bin_attrs[1] = &obj->reset_attr;
-	obj->bin_attrs[2] = NULL;
-	obj->group.name = dir;
-	obj->group.bin_attrs = obj->bin_attrs;
+	files->bin_attrs[0] = &files->profraw_attr;
+	files->bin_attrs[1] = &files->reset_attr;
+	files->bin_attrs[2] = NULL;
+	files->group.name = dir;
+	files->group.bin_attrs = files->bin_attrs;
 
-	ret = sysfs_create_group(kobj, &obj->group);
+	ret = sysfs_create_group(kobj, &files->group);
 	if (ret) {
 		pr_warn("%s: cannot create pgo sysfs files: %d\n", obj->name, ret);
 		return ret;
 	}
-	obj->kobj = kobj;
+	files->kobj = kobj;
 	return 0;
 }
 
 /**
- * pgo_sysfs_del() - remove an object's files and free its snapshots
- * @obj: the object
+ * pgo_files_stop_unread() - stop serving a profile that no read completed
+ * @files: the files
+ *
+ * For retention: a copy nobody saved yet may be replaced by a new one with
+ * more counts, but one that was read to its end must stay as it was read.
+ * Decides which, and makes sure no read completes after the decision.
+ *
+ * Return: true if no read of @files reached the end of the file so far;
+ * from now on every read fails with -ENODEV.  False if one did.
+ */
+bool pgo_files_stop_unread(struct pgo_files *files)
+{
+	bool stop;
+
+	mutex_lock(&files->lock);
+	stop = !files->reads_done;
+	if (stop)
+		files->stopped = true;
+	mutex_unlock(&files->lock);
+	return stop;
+}
+
+/**
+ * pgo_files_del() - remove an object's files and free their readers' state
+ * @files: the files, added with pgo_files_add() or not (then a no-op)
  *
  * Waits for reads in progress; later reads of the removed files fail.
  */
-void pgo_sysfs_del(struct pgo_object *obj)
+void pgo_files_del(struct pgo_files *files)
 {
-	struct pgo_snapshot *snap, *tmp;
+	struct pgo_reader *r, *tmp;
 
-	if (!obj->kobj)
+	if (!files->kobj)
 		return;
-	sysfs_remove_group(obj->kobj, &obj->group);
-	obj->kobj = NULL;
+	sysfs_remove_group(files->kobj, &files->group);
+	files->kobj = NULL;
+	/* No read can arm it again. */
+	cancel_delayed_work_sync(&files->reaper);
 
-	mutex_lock(&obj->snap_lock);
-	list_for_each_entry_safe(snap, tmp, &obj->snapshots, list)
-		pgo_snapshot_free(obj, snap);
-	mutex_unlock(&obj->snap_lock);
+	mutex_lock(&files->lock);
+	list_for_each_entry_safe(r, tmp, &files->readers, list)
+		pgo_reader_free(files, r);
+	mutex_unlock(&files->lock);
 }

@@ -21,8 +21,10 @@ R_X86_64_PC64 = 24
 SHT_RELA = 4
 REC_SIZE = 64           # struct llvm_prf_data, raw version 10 (LLVM 19+)
 OFF_COUNTERPTR = 16
+OFF_FUNCPTR = 32
 OFF_VALUES = 40
 OFF_NUMCOUNTERS = 48
+OFF_NUMVALUESITES = 52
 
 
 class Elf:
@@ -96,6 +98,13 @@ class Elf:
         raise AssertionError(f"no relocation type {rtype} at {r_offset:#x}")
 
 
+def value_relocs(e, data):
+    """(addr of r_addend, r_info) of each record's Values relocation."""
+    return [(addr, struct.unpack_from("<Q", e.b, addr - 8)[0])
+            for addr, off, typ in e.relocs_for(data)
+            if typ == R_X86_64_64 and off % REC_SIZE == OFF_VALUES]
+
+
 def first_record_with_values(e, data):
     for addr, off, typ in e.relocs_for(data):
         if typ == R_X86_64_64 and off % REC_SIZE == OFF_VALUES:
@@ -136,6 +145,25 @@ def craft(src):
         rec = first_record_with_values(e, d)
         e.add_addend(d, rec + OFF_VALUES, R_X86_64_64, 1 << 16)
 
+    def values_overlap(e):
+        # A record without value sites gets one, at the first value site
+        # of the record that has some: its FunctionPointer relocation is
+        # turned into a Values relocation like that record's.
+        d = e.find("__llvm_prf_data")
+        a0, info = value_relocs(e, d)[0]
+        rec_a = first_record_with_values(e, d)
+        rec_b, entry = next((off - OFF_FUNCPTR, addr - 16)
+                            for addr, off, typ in e.relocs_for(d)
+                            if typ == R_X86_64_64 and off % REC_SIZE == OFF_FUNCPTR
+                            and off - OFF_FUNCPTR != rec_a)
+        struct.pack_into("<QQq", e.b, entry, rec_b + OFF_VALUES, info,
+                         struct.unpack_from("<q", e.b, a0)[0])
+        struct.pack_into("<H", e.b, d["offset"] + rec_b + OFF_NUMVALUESITES, 1)
+
+    def values_prefilled(e):
+        v = e.find("__llvm_prf_vals")
+        struct.pack_into("<Q", e.b, v["offset"], 0x4141414141414140)
+
     def missing(sect, new):
         return lambda e: e.rename(e.find(sect), new)
 
@@ -153,6 +181,10 @@ def craft(src):
     case("numcounters_zero", "first record's NumCounters set to 0 (llvm-profdata rejects that)",
          numcounters_zero)
     case("values_outside", "a record's Values pointer moved 64 KiB past __llvm_prf_vals", values_outside)
+    case("values_overlap", "a record without value sites given the first value site of one with some",
+         values_overlap)
+    case("values_prefilled", "__llvm_prf_vals' first list head set to 0x4141414141414140",
+         values_prefilled)
     case("no_counters", "__llvm_prf_cnts renamed __llvm_PRF_cnts (no counters section)",
          missing("__llvm_prf_cnts", "__llvm_PRF_cnts"))
     case("no_names", "__llvm_prf_names renamed __llvm_PRF_names (no names section)",

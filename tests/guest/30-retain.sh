@@ -15,7 +15,11 @@
 #  4. retain_kb=1, load/run 300/unload: the oldest retained profile is
 #     dropped with a log line;
 #  5. retain_kb=0: nothing retained;
-#  6. pgo-save-retained --all without udev.
+#  6. pgo-save-retained --all without udev;
+#  7. races, one step at a time: a reload between a save and its discard
+#     (the discard drops only what was read, the rest comes out next), a
+#     reload during a save (the reader fails, the counts add up), a global
+#     reset before and after an unload.
 set -u
 D=/out/retain
 mkdir -p $D
@@ -178,6 +182,41 @@ for f in /tmp/saved-all/$MOD-*.profraw; do
 		fact "save-all-name: $(basename "$f")"
 done
 fact "save-all-files: $n"
+
+# 7a. Save, reload and unload, discard: the discard drops what was read.
+discard
+drive 100
+wait_until 100 retained
+cat $R/$MOD/profraw > $D/race-saved.profraw
+drive 20
+fact "race-reload-retained: $(retained && echo present || echo gone)"
+echo 1 > $R/$MOD/reset
+fact "race-discard-rc: $?"
+wait_until 100 retained
+cat $R/$MOD/profraw > $D/race-next.profraw
+fact "race-next-rc: $?"
+discard
+# 7b. Reload and unload while a save is half done: the reader fails.
+drive 100
+wait_until 100 retained
+exec 3< $R/$MOD/profraw
+dd bs=64 count=1 <&3 > $D/race-head.bin 2>/dev/null
+drive 20
+dd bs=4096 <&3 > /dev/null 2>$D/race-rest.txt
+fact "race-rest-rc: $?"
+exec 3<&-
+cat $R/$MOD/profraw > $D/race-summed.profraw
+discard
+# 7c. A global reset before an unload, then one after.
+insmod $KO
+echo 30 > $PAR/run
+echo 1 > /sys/kernel/pgo/reset
+rmmod $MOD
+wait_until 100 retained
+cat $R/$MOD/profraw > $D/race-reset-before.profraw
+drive 30
+echo 1 > /sys/kernel/pgo/reset
+not_retained && fact "race-reset-after: gone" || fact "race-reset-after: present"
 
 dmesg > $D/dmesg.txt
 echo done

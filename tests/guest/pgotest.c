@@ -25,9 +25,11 @@
  *                                 (lseek, W one of SET CUR END DATA HOLE);
  *                                 data read at offset X is written at X in
  *                                 OUT; prints "OP=ok N" or "OP=ERRNO" each
- *   multiread PATH N BS PREFIX    open PATH N times, read all of them BS
- *                                 bytes at a time in turns, into PREFIX.<i>;
- *                                 prints "complete <i> <bytes>" or the errno
+ *   multiread PATH N BS PREFIX [USEC]
+ *                                 open PATH N times, read all of them BS
+ *                                 bytes at a time in turns, into PREFIX.<i>,
+ *                                 sleeping USEC after each turn; prints
+ *                                 "complete <i> <bytes>" or "<errno> <i>"
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -348,7 +350,8 @@ static int seekops(const char *path, const char *outp, int nops, char **ops)
 
 /* ---- multiread: N open files of one path, read in turns */
 
-static int multiread(const char *path, int n, size_t bs, const char *prefix)
+static int multiread(const char *path, int n, size_t bs, const char *prefix,
+		     long usec)
 {
 	int *in = calloc(n, sizeof(int)), *out = calloc(n, sizeof(int));
 	long long *total = calloc(n, sizeof(long long));
@@ -385,6 +388,8 @@ static int multiread(const char *path, int n, size_t bs, const char *prefix)
 			done[i] = 1;
 			left--;
 		}
+		if (usec)
+			usleep(usec);
 	}
 	return 0;
 }
@@ -478,8 +483,9 @@ int main(int argc, char **argv)
 		return rawcheck(argc - 2, argv + 2);
 	if (!strcmp(cmd, "seekops") && argc >= 5)
 		return seekops(argv[2], argv[3], argc - 4, argv + 4);
-	if (!strcmp(cmd, "multiread") && argc == 6)
-		return multiread(argv[2], atoi(argv[3]), atol(argv[4]), argv[5]);
+	if (!strcmp(cmd, "multiread") && (argc == 6 || argc == 7))
+		return multiread(argv[2], atoi(argv[3]), atol(argv[4]), argv[5],
+				 argc == 7 ? atol(argv[6]) : 0);
 	fprintf(stderr, "usage: see the comment at the top of pgotest.c\n");
 	return 2;
 }

@@ -5,13 +5,13 @@
 #
 #   tests/host/run.sh [VERSION...]        (default: 13 14 15 16 19 22)
 #
-# For each clang/LLVM version N, kernel/pgo/format.c and runtime.c are built
-# UNCHANGED for userspace through tests/host/shim, and one instrumented
-# program (tests/host/diff/prog.c) is linked twice:
+# For each clang/LLVM version N, kernel/pgo/format.c, runtime.c, vmlinux.c
+# and objects.c are built UNCHANGED for userspace through tests/host/shim,
+# and one instrumented program (tests/host/diff/prog.c) is linked twice:
 #   A  with compiler-rt (clang-N -fprofile-generate), which writes
 #      $LLVM_PROFILE_FILE at exit;
-#   B  with the kernel's runtime.c + format.c and tests/host/diff/harness.c,
-#      no compiler-rt, which writes $PGO_OUT at exit.
+#   B  with those and tests/host/diff/harness.c, no compiler-rt, which
+#      writes $PGO_OUT at exit.
 # Both run the same code, so their profiles must agree:
 #   - llvm-profdata-N show/merge accept both,
 #   - `show --all-functions --counts --ic-targets --memop-sizes` is identical,
@@ -49,6 +49,8 @@ START=$(date +%s)
 
 PASS=0
 FAIL=0
+# Binary B's kernel side, linked from the build directory.
+KOBJS="harness.o format.o runtime.o vmlinux.o objects.o"
 declare -A RAWV SHOW BYTES COV FAILED
 
 pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
@@ -142,7 +144,7 @@ pair() {
 
 	(cd "$D" &&
 		run "$log" "clang-$V" $ld $aflags "$obj" -o "$n-A" &&
-		run "$log" "clang-$V" $ld "$obj" harness.o format.o runtime.o -o "$n-B") || return 1
+		run "$log" "clang-$V" $ld "$obj" $KOBJS -o "$n-B") || return 1
 	# B must get its value profiling from kernel/pgo/runtime.c, not compiler-rt.
 	if nm "$D/$n-B" | grep -q '__llvm_profile_write_file\|__llvm_profile_runtime$' ||
 		! nm "$D/$n-A" | grep -q '__llvm_profile_write_file'; then
@@ -248,13 +250,14 @@ test_version() {
 	local kflags="-std=gnu11 -O2 -Wall -fno-strict-aliasing -fno-common -fno-pie
 		-I $SHIM -I $PGO_SRC -idirafter $inc"
 	local f ok=1
-	for f in "$PGO_SRC/format.c" "$PGO_SRC/runtime.c" "$DIFF/harness.c"; do
+	for f in "$PGO_SRC/format.c" "$PGO_SRC/runtime.c" "$PGO_SRC/vmlinux.c" \
+		"$PGO_SRC/objects.c" "$DIFF/harness.c"; do
 		run "$D/build.log" "clang-$V" $kflags -c "$f" -o "$D/$(basename "${f%.c}").o" || ok=0
 	done
 	if [ $ok = 1 ]; then
-		pass "clang-$V: kernel/pgo/format.c and runtime.c build unchanged in userspace"
+		pass "clang-$V: kernel/pgo/{format,runtime,vmlinux,objects}.c build unchanged in userspace"
 	else
-		fail "clang-$V: kernel/pgo/format.c or runtime.c does not build (see above)"
+		fail "clang-$V: kernel/pgo/{format,runtime,vmlinux,objects}.c do not build (see above)"
 		return
 	fi
 	if grep -q 'warning:' "$D/build.log"; then
@@ -431,7 +434,7 @@ print(len(fa))' "$DIFF" "$D/ir-A.profraw" "$D/ir-T.profraw"); then
 		-c "$DIFF/prog.c" -o "$D/prog-mcdc.o" >/dev/null 2>&1; then
 		local ld="-no-pie -Wl,--build-id=none -Wl,-T,$DIFF/prog.ld" rc
 		(cd "$D" && run mcdc.log "clang-$V" $ld -fprofile-instr-generate prog-mcdc.o -o mcdc-A &&
-			run mcdc.log "clang-$V" $ld prog-mcdc.o harness.o format.o runtime.o -o mcdc-B &&
+			run mcdc.log "clang-$V" $ld prog-mcdc.o $KOBJS -o mcdc-B &&
 			LLVM_PROFILE_FILE=mcdc-A.profraw ./mcdc-A >mcdc-A.stdout 2>&1)
 		(cd "$D" && PGO_OUT=mcdc-B.profraw ./mcdc-B >mcdc-B.stdout 2>mcdc-B.stderr)
 		rc=$?

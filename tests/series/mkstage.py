@@ -55,92 +55,97 @@ def stage(diff, name, final, smaller):
     print('mkstage: stage/%s' % diff)
 
 
-# objects.c: before sysfs (patch "runtime") no reset_all and no sysfs
-# files; before retention, a reset_all that only resets.
-o = rd('objects.c')
-reset_all = span(o, '/**\n * pgo_object_reset_all()', 'static int __init pgo_vmlinux_init')
-o3 = sub(o, reset_all, '''/**
- * pgo_object_reset_all() - reset vmlinux and every module
- * @obj: vmlinux's object, whose "reset" file is being written
- */
-void pgo_object_reset_all(struct pgo_object *obj)
+# files.h and root.c: before retention, no retain.c API, and the reset of
+# everything only resets (no retained files to remove).
+f = rd('files.h')
+f2 = sub(f, span(f, '/* retain.c */', '#endif /* _KERNEL_PGO_FILES_H */'), '')
+f2 = sub(f2, ''' * Clang PGO: the interfaces on top of the objects: an object's sysfs files
+ * (sysfs.c) and the retained profiles of unloaded modules (retain.c), used
+ * by module.c and root.c.''', ''' * Clang PGO: the interfaces on top of the objects: an object's sysfs files
+ * (sysfs.c), used by module.c and root.c.''')
+stage('files-h-no-retain.diff', 'files.h', f, f2)
+
+r = rd('root.c')
+r2 = sub(r, span(r, '/*\n * Writing "1" to /sys/kernel/pgo/reset', 'static int __init pgo_init'),
+         '''/* Writing "1" to /sys/kernel/pgo/reset: reset vmlinux and every module. */
+static void pgo_reset_all(struct pgo_files *files)
 {
 	pgo_objects_reset();
 }
 
 ''')
-retain_init = '''	ret = pgo_sysfs_add(obj, kobj, NULL);
+r2 = sub(r2, '''	ret = pgo_files_add(&pgo_vmlinux_files, &pgo_vmlinux, pgo_reset_all,
+			    kobj, NULL);
 	if (!ret)
 		ret = pgo_retain_init(kobj);
 	return ret;
-'''
-o3 = sub(o3, retain_init, '\treturn pgo_sysfs_add(obj, kobj, NULL);\n')
-o3 = sub(o3, '\tstruct kobject *kobj;\n\tint ret;\n', '\tstruct kobject *kobj;\n')
-stage('objects-no-retain.diff', 'objects.c', o, o3)
-o2 = sub(o, reset_all, '')
-o2 = sub(o2, '\tstruct kobject *kobj;\n\tint ret;\n', '')
-o2 = sub(o2, '\tobj->reset = pgo_object_reset_all;\n', '')
-o2 = sub(o2, '''
-	kobj = kobject_create_and_add("pgo", kernel_kobj);
-	if (!kobj)
-		return -ENOMEM;
-''' + retain_init, '\treturn 0;\n')
-stage('objects-runtime.diff', 'objects.c', o, o2)
+''', '''	return pgo_files_add(&pgo_vmlinux_files, &pgo_vmlinux, pgo_reset_all,
+			     kobj, NULL);
+''')
+r2 = sub(r2, ''' * Clang PGO: /sys/kernel/pgo, with vmlinux's "profraw" and the "reset" of
+ * everything, and the "retained" directory of unloaded modules' profiles.''',
+         ''' * Clang PGO: /sys/kernel/pgo, with vmlinux's "profraw" and the "reset" of
+ * everything.''')
+stage('root-no-retain.diff', 'root.c', r, r2)
 
-# pgo.h: no retain.c API before retention; before sysfs, none of the
-# sysfs fields and API either.
-h = rd('pgo.h')
-h3 = sub(h, span(h, '/* retain.c */', '/**\n * pgo_object_contains'), '')
-stage('pgo-h-no-retain.diff', 'pgo.h', h, h3)
-h2 = sub(h3, span(h3, '/* sysfs.c */', '/**\n * pgo_object_contains'), '')
-h2 = sub(h2, 'void pgo_object_reset_all(struct pgo_object *obj);\n', '')
-h2 = sub(h2, ' * @dropped_reported: whether the log has said so already\n', '')
-h2 = sub(h2, ' * @reset: what writing "1" to the object\'s "reset" file does\n', '')
-h2 = sub(h2, span(h2, ' * @snap_lock:', ' *\n * The sections are fixed'), '')
-h2 = sub(h2, '\tbool dropped_reported;\n', '')
-h2 = sub(h2, '\tvoid (*reset)(struct pgo_object *obj);\n', '')
-h2 = sub(h2, span(h2, '\n\tstruct mutex snap_lock;', '};\n'), '')
-stage('pgo-h-runtime.diff', 'pgo.h', h, h2)
-
-# module.c: no retention before its patch; before module sysfs, no group.
+# module.c: no retention before its patch; before module sysfs, no files.
 m = rd('module.c')
-m5 = sub(m, ''' * is unregistered (waiting for the runtime), its final profile is copied
- * for retention (retain.c) and the object is freed, all before the loader
- * frees the module's memory.''', ''' * is unregistered (waiting for the runtime) and the object is freed, all
- * before the loader frees the module's memory.''')
-m5 = sub(m5, '''	pgo_object_del(obj);
+going = '''	pgo_files_del(&pm->files);
 	/* The module's memory is still there: keep its final profile. */
-	pgo_retain(obj);
-''', '\tpgo_object_del(obj);\n')
+	pgo_retain(&pm->obj);
+'''
+m5 = sub(m, going, '''	pgo_files_del(&pm->files);
+	pgo_object_del(&pm->obj);
+''')
+m5 = sub(m5, ''' * away, the group is removed (waiting for reads in progress), the object
+ * is unregistered (waiting for the runtime) and its final profile copied
+ * for retention in one step (retain.c), and the object is freed, all
+ * before the loader frees the module's memory.''', ''' * away, the group is removed (waiting for reads in progress), the object
+ * is unregistered (waiting for the runtime) and freed, all before the
+ * loader frees the module's memory.''')
 stage('module-no-retain.diff', 'module.c', m, m5)
-m4 = sub(m5, ''' * runtime takes value nodes from the module's own pool; when it goes live,
+m4 = sub(m, going, '\tpgo_object_del(&pm->obj);\n')
+m4 = sub(m4, ''' * runtime takes value nodes from the module's own pool; when it goes live,
  * the object's "pgo" group appears in /sys/module/<name>/; when it goes
  * away, the group is removed (waiting for reads in progress), the object
- * is unregistered (waiting for the runtime) and the object is freed, all
+ * is unregistered (waiting for the runtime) and its final profile copied
+ * for retention in one step (retain.c), and the object is freed, all
  * before the loader frees the module's memory.''', ''' * runtime takes value nodes from the module's own pool; when it goes
  * away, the object is unregistered (waiting for the runtime) and freed,
  * before the loader frees the module's memory.''')
-m4 = sub(m4, '\tpgo_sysfs_del(obj);\n\tpgo_object_del(obj);', '\tpgo_object_del(obj);')
+m4 = sub(m4, span(m4, '/* Writing "1" to /sys/module/<name>/pgo/reset. */', 'static void pgo_module_coming'), '')
+m4 = sub(m4, span(m4, 'static void pgo_module_live(', 'static void pgo_module_going('), '')
 m4 = sub(m4, '''	case MODULE_STATE_LIVE:
-		if (mod->pgo.obj)
-			pgo_sysfs_add(mod->pgo.obj, &mod->mkobj.kobj, "pgo");
+		pgo_module_live(mod);
 		break;
 ''', '')
+m4 = sub(m4, ''' * struct pgo_module - a module's profiled object and its files
+ * @obj: the object, over the module's own sections
+ * @files: /sys/module/<name>/pgo/
+ */
+struct pgo_module {
+	struct pgo_object obj;
+	struct pgo_files files;
+};''', ''' * struct pgo_module - a module's profiled object
+ * @obj: the object, over the module's own sections
+ */
+struct pgo_module {
+	struct pgo_object obj;
+};''')
 stage('module-no-sysfs.diff', 'module.c', m, m4)
 
 # Makefile: the object list grows patch by patch.
 k = rd('Makefile')
-objs = '''obj-y += objects.o runtime.o format.o sysfs.o
+objs = '''obj-y += vmlinux.o objects.o runtime.o format.o sysfs.o root.o
 obj-$(CONFIG_MODULES) += module.o retain.o
 obj-$(CONFIG_PGO_CLANG_KUNIT_TEST) += pgo_test.o
 '''
+core = 'obj-y += vmlinux.o objects.o runtime.o format.o sysfs.o root.o\n'
 for diff, smaller in [
-        ('makefile-runtime.diff', 'obj-y += objects.o runtime.o format.o\n'),
-        ('makefile-sysfs.diff', 'obj-y += objects.o runtime.o format.o sysfs.o\n'),
-        ('makefile-module.diff', 'obj-y += objects.o runtime.o format.o sysfs.o\n'
-         'obj-$(CONFIG_MODULES) += module.o\n'),
-        ('makefile-retain.diff', 'obj-y += objects.o runtime.o format.o sysfs.o\n'
-         'obj-$(CONFIG_MODULES) += module.o retain.o\n')]:
+        ('makefile-runtime.diff', 'obj-y += vmlinux.o objects.o runtime.o format.o\n'),
+        ('makefile-sysfs.diff', core),
+        ('makefile-module.diff', core + 'obj-$(CONFIG_MODULES) += module.o\n'),
+        ('makefile-retain.diff', core + 'obj-$(CONFIG_MODULES) += module.o retain.o\n')]:
     stage(diff, 'Makefile', k, sub(k, objs, smaller))
 
 # Kconfig: the KUnit option comes with the tests.

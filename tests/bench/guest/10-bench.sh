@@ -56,7 +56,8 @@ heldout > /dev/null
 	heldout | sed 's/^/heldout /'
 } > /out/bench.txt
 
-# Reads.
+# Reads.  One copy of vmlinux's profile: how much of it a reader holds.
+cat /sys/kernel/pgo/profraw > /out/vmlinux.profraw
 size=$(wc -c < /sys/kernel/pgo/profraw)
 insmod $m/pgo_blob.ko size="$size"
 insmod $m/pgo_size1.ko

@@ -14,6 +14,7 @@
 #define __weak		__attribute__((__weak__))
 #define __init
 #define notrace		__attribute__((__no_instrument_function__))
+#define noinline	__attribute__((__noinline__))
 #define barrier()	__asm__ __volatile__("" : : : "memory")
 
 #define READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))

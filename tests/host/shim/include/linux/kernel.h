@@ -8,18 +8,10 @@
 #include <linux/align.h>
 #include <linux/bug.h>
 #include <linux/compiler.h>
+#include <linux/limits.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
 #include <linux/types.h>
-
-/*
- * In the kernel these come from <linux/limits.h>; not here, because glibc's
- * <limits.h> includes the UAPI <linux/limits.h> and must still find it.
- */
-#define U8_MAX		((u8)~0U)
-#define U16_MAX		((u16)~0U)
-#define U32_MAX		((u32)~0U)
-#define U64_MAX		((u64)~0ULL)
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Clang PGO: vmlinux's profiled object.
+ *
+ * Built from the linker's section bounds (vmlinux.lds.h), so the runtime
+ * can use it from the first instrumented instruction of early boot on.
+ * What the writer needs besides (raw version, where the code is, build id)
+ * and the check of the sections come later, from pgo_vmlinux_setup().
+ */
+
+#include <linux/buildid.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/processor.h>
+#include <asm/sections.h>
+
+#include "pgo.h"
+
+struct pgo_object pgo_vmlinux = {
+	.name		= "vmlinux",
+	.data		= __start___llvm_prf_data,
+	.data_end	= __stop___llvm_prf_data,
+	.cnts		= __start___llvm_prf_cnts,
+	.cnts_end	= __stop___llvm_prf_cnts,
+	.names		= __start___llvm_prf_names,
+	.names_end	= __stop___llvm_prf_names,
+	.vals		= __start___llvm_prf_vals,
+	.vals_end	= __stop___llvm_prf_vals,
+	.vnds		= __start___llvm_prf_vnds,
+	.vnds_end	= __stop___llvm_prf_vnds,
+	.list		= LIST_HEAD_INIT(pgo_vmlinux.list),
+};
+
+/**
+ * pgo_raw_version() - the raw version word of this kernel's profiles
+ *
+ * Return: the version the compiler emitted, with its variant flags, or
+ * the plain version for front-end instrumentation, which emits none.
+ */
+u64 pgo_raw_version(void)
+{
+	return &__llvm_profile_raw_version ? __llvm_profile_raw_version :
+					     INSTR_PROF_RAW_VERSION;
+}
+
+/**
+ * pgo_vmlinux_setup() - complete and check vmlinux's object
+ *
+ * Its code addresses are written relative to _text, so that nothing of
+ * KASLR's offset shows in a profile.
+ *
+ * Return: 0, or a negative errno if the sections are unusable; the runtime
+ * then stops using them.
+ */
+int pgo_vmlinux_setup(void)
+{
+	struct pgo_object *obj = &pgo_vmlinux;
+	int ret;
+
+	obj->version = pgo_raw_version();
+	obj->text[0].start = (unsigned long)_text;
+	obj->text[0].size = _end - _text;
+	obj->text[0].base = PGO_TEXT_BASE;
+	obj->nr_text = 1;
+	if (!build_id_parse_buf(__start_notes, obj->build_id,
+				__stop_notes - __start_notes))
+		obj->build_id_len = BUILD_ID_SIZE_MAX;
+	ret = pgo_object_check(obj, false);
+	if (ret) {
+		/* The runtime must not use what the writer would reject. */
+		obj->data_end = obj->data;
+		return ret;
+	}
+	pr_info("vmlinux: %zu functions, %u value nodes, raw version %llu\n",
+		(size_t)(obj->data_end - obj->data), pgo_pool_size(obj),
+		obj->version & ~VARIANT_MASKS_ALL);
+	return 0;
+}
