@@ -214,7 +214,7 @@ retained reset 1	^ok 1$
 retained reset 1 again	^ENOENT$
 retain_kb abc	^EINVAL$
 retain_kb -1	^EINVAL$
-retain_kb 1, unload	^retained absent, 1 drop line\(s\)$
+retain_kb 1, unload	^retained absent, 1 not-retained line\(s\)$
 retain_kb 0, unload	^retained absent$
 crafted data_truncated	^$E data section is not a whole number of aligned records$
 crafted counters_after	^$E a record's counters lie outside the counters section$

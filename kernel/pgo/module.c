@@ -154,8 +154,10 @@ static void pgo_module_coming(struct module *mod)
 	}
 
 	pm = kzalloc(sizeof(*pm), GFP_KERNEL);
-	if (!pm)
+	if (!pm) {
+		pgo_module_disarm(info);
 		return;
+	}
 	obj = &pm->obj;
 	obj->name = mod->name;
 	obj->version = pgo_raw_version();

@@ -11,6 +11,7 @@
 #include <linux/kprobes.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
+#include <linux/rcupdate.h>
 
 #include "pgo.h"
 

@@ -17,7 +17,6 @@
 #include <linux/compiler.h>
 #include <linux/limits.h>
 #include <linux/list.h>
-#include <linux/rcupdate.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/types.h>

@@ -267,10 +267,16 @@ static bool pgo_same_binary(const struct pgo_object *a,
 	    a->cnts_end - a->cnts != b->cnts_end - b->cnts ||
 	    a->vals_end - a->vals != b->vals_end - b->vals)
 		return false;
+	/* Counters and value sites are added index by index: same places. */
 	for (i = 0; i < n; i++)
 		if (a->data[i].NameRef != b->data[i].NameRef ||
 		    a->data[i].FuncHash != b->data[i].FuncHash ||
 		    a->data[i].NumCounters != b->data[i].NumCounters ||
+		    pgo_rec_counters(&a->data[i]) - a->cnts !=
+		    pgo_rec_counters(&b->data[i]) - b->cnts ||
+		    (pgo_nr_sites(&a->data[i]) &&
+		     (void *)(uintptr_t)a->data[i].Values - (void *)a->vals !=
+		     (void *)(uintptr_t)b->data[i].Values - (void *)b->vals) ||
 		    memcmp(a->data[i].NumValueSites, b->data[i].NumValueSites,
 			   sizeof(a->data[i].NumValueSites)))
 			return false;
@@ -392,12 +398,25 @@ static void pgo_retained_merge(struct pgo_retained *old,
 			obj->name);
 }
 
+/*
+ * Whether none of @obj's code ran: counters at their initial value, no
+ * value recorded (a load that failed before the module's init).
+ */
+static bool pgo_object_untouched(const struct pgo_object *obj)
+{
+	int init = pgo_counter_size(obj) == 1 ? 0xff : 0;
+
+	return !memchr_inv(obj->cnts, init, obj->cnts_end - obj->cnts) &&
+	       !pgo_nodes_in_use(obj);
+}
+
 /* A module's object left the registry: keep its profile.  Under the lock. */
 static void pgo_retain_locked(const struct pgo_object *obj)
 {
 	struct pgo_retained *old, *r;
 
-	if (!READ_ONCE(retain_kb) || !pgo_retained_kset)
+	if (!READ_ONCE(retain_kb) || !pgo_retained_kset ||
+	    pgo_object_untouched(obj))
 		return;
 
 	old = pgo_retained_find(obj->name);

@@ -19,9 +19,9 @@
  * it, the least recently used losing it to a new read.  A read that ended
  * keeps only its size, at most PGO_MAX_FINISHED of them.  A reaper frees
  * the state of readers idle for PGO_READER_TTL.  A reader whose state is
- * gone (or that starts anywhere but at offset 0) still reads the fixed
- * part; in the value blocks it gets -ESTALE: never the tail of another
- * serialization.
+ * gone (or that starts anywhere but at offset 0, or leaves the sequence)
+ * still reads the fixed part; in the value blocks it gets -ESTALE: never
+ * the tail of another serialization.
  *
  * Removing the files (module unload) waits for reads in progress in the
  * sysfs core; a reader's next read() then fails with -ENODEV.  So a read
@@ -52,13 +52,17 @@
  * @list: entry in the files' readers, least recently used first
  * @file: the open file; a reference is held while @values is not NULL
  * @used: jiffies of its last read
+ * @next: offset its next read must start at to stay in sequence
  * @size: size of the file it is reading
- * @values: its value blocks, NULL once it read to the end
+ * @values: its value blocks, NULL once it read to the end (or out of
+ *	sequence: another read of the same open file could have replaced
+ *	them meanwhile)
  */
 struct pgo_reader {
 	struct list_head list;
 	struct file *file;
 	unsigned long used;
+	size_t next;
 	size_t size;
 	void *values;
 };
@@ -226,13 +230,17 @@ static ssize_t pgo_profraw_read(struct file *file, struct kobject *kobj,
 			ret = PTR_ERR(r);
 			goto out;
 		}
+	} else if (r && r->values && off != r->next) {
+		/* Not one sequential read any more: keep only its size. */
+		pgo_reader_finish(files, r);
 	}
 	ret = pgo_reader_copy(files, r, buf, off, count);
 	if (r && ret >= 0) {
 		r->used = jiffies;
+		r->next = off + ret;
 		list_move_tail(&r->list, &files->readers);
-		/* It got the last bytes: a complete read, a save. */
-		if (r->values && ret && off + ret >= r->size) {
+		/* A sequential read from 0 got the last bytes: a save. */
+		if (r->values && ret && r->next >= r->size) {
 			pgo_reader_finish(files, r);
 			files->reads_done++;
 		}

@@ -325,9 +325,9 @@ result "retain_kb -1" "$(pgotest write $RK -1)"
 mark "retain_kb 1"
 pgotest write $RK 1 > /dev/null
 insmod $L/$T.ko && echo 3 > $P/$T/parameters/run && rmmod $T
-l=$(since "retain_kb 1" | grep -c "$T: dropped the retained profile .*pgo.retain_kb=1 is exceeded")
+l=$(since "retain_kb 1" | grep -c "$T: profile not retained: its .* exceed pgo.retain_kb=1$")
 [ -e $R ] && r=present || r=absent
-result "retain_kb 1, unload" "retained $r, $l drop line(s)"
+result "retain_kb 1, unload" "retained $r, $l not-retained line(s)"
 pgotest write $RK 0 > /dev/null
 insmod $L/$T.ko && echo 3 > $P/$T/parameters/run && rmmod $T
 [ -e $R ] && r=present || r=absent

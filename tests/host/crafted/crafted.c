@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/align.h>
+
 #include "pgo.h"
 
 int shim_warnings;
