@@ -16,6 +16,7 @@
 /**
  * struct pgo_files - the "profraw" and "reset" files of an object (sysfs.c)
  * @obj: the object "profraw" serves
+ * @values_base: pgo_values_base() of @obj, fixed for its life
  * @reset: what writing "1" to "reset" does
  * @lock: protects @readers, @nr_readers, @nr_finished, @reads_done,
  *	@stopped and @dropped_reported
@@ -34,6 +35,7 @@
  */
 struct pgo_files {
 	struct pgo_object *obj;
+	size_t values_base;
 	void (*reset)(struct pgo_files *files);
 	struct mutex lock;	/* protects the readers and counts below */
 	struct list_head readers;

@@ -71,6 +71,16 @@ unsigned int pgo_nr_sites(const struct llvm_prf_data *rec)
 	return n;
 }
 
+/*
+ * Whether a record has a value block: value sites, with list heads (the
+ * check refuses records with sites and none); most records have none, and
+ * the test of Values alone tells them, so it comes first.
+ */
+static __always_inline bool pgo_rec_has_values(const struct llvm_prf_data *rec)
+{
+	return rec->Values && pgo_nr_sites(rec);
+}
+
 /* CounterPtr of a record at @rec whose counters are at @cnts. */
 static u64 pgo_counter_ptr(u64 rec, u64 cnts)
 {
@@ -213,43 +223,59 @@ static size_t pgo_read_part(void *buf, size_t off, size_t len,
 	return len;
 }
 
-/* Record @i as the file holds it, at @out (the file's byte @pos). */
-static void pgo_write_record(const struct pgo_object *obj,
-			     const struct pgo_layout *l, size_t i, void *out,
-			     size_t pos)
+/*
+ * What to add to a record's CounterPtr to point at its counters in the
+ * file: the same for every record, whether CounterPtr is absolute (raw
+ * version 7) or relative to its record.
+ */
+static u64 pgo_counter_delta(const struct pgo_object *obj,
+			     const struct pgo_layout *l)
 {
-	const struct llvm_prf_data *rec = &obj->data[i];
+	return pgo_counter_ptr(l->data, l->cnts) -
+	       pgo_counter_ptr((uintptr_t)obj->data, (uintptr_t)obj->cnts);
+}
 
-	memcpy(out, rec, sizeof(*rec));
-	pgo_rec_set(out, CounterPtr,
-		    pgo_counter_ptr(pos, l->cnts + (pgo_rec_counters(rec) -
-						     obj->cnts)));
+/*
+ * Rewrite the pointers of a record copied to @out: its counters are in the
+ * file, its function relative to the object's code, and where its value
+ * lists live is of no use to the reader.
+ */
+static __always_inline void pgo_fix_record(const struct pgo_object *obj,
+					   u64 delta, void *out)
+{
+	pgo_rec_set(out, CounterPtr, pgo_rec_get(out, CounterPtr) + delta);
 	pgo_rec_set(out, FunctionPointer,
-		    pgo_object_addr(obj, rec->FunctionPointer));
-	/* Where the value lists live is of no use to the reader. */
+		    pgo_object_addr(obj, pgo_rec_get(out, FunctionPointer)));
 	pgo_rec_set(out, Values, 0);
 }
 
-/* Bytes [@off, @off + @len) of the records, @off relative to them. */
+/*
+ * Bytes [@off, @off + @len) of the records, @off relative to them: whole
+ * records are copied in one go, then their pointers rewritten in place.
+ */
 static size_t pgo_read_records(const struct pgo_object *obj,
 			       const struct pgo_layout *l, void *buf,
 			       size_t off, size_t len)
 {
 	const size_t size = sizeof(struct llvm_prf_data);
-	size_t i = off / size, at = off % size, done = 0;
+	size_t i = off / size, at = off % size, done = 0, whole;
+	u64 delta = pgo_counter_delta(obj, l);
 	struct llvm_prf_data tmp;
 
-	for (; done < len; i++, at = 0) {
-		size_t n = min(len - done, size - at);
-
-		if (n == size) {
-			pgo_write_record(obj, l, i, buf + done,
-					 l->data + i * size);
-		} else {
-			pgo_write_record(obj, l, i, &tmp, l->data + i * size);
-			memcpy(buf + done, (void *)&tmp + at, n);
-		}
-		done += n;
+	if (at) {
+		done = min(len, size - at);
+		memcpy(&tmp, &obj->data[i++], size);
+		pgo_fix_record(obj, delta, &tmp);
+		memcpy(buf, (void *)&tmp + at, done);
+	}
+	whole = (len - done) / size;
+	memcpy(buf + done, &obj->data[i], whole * size);
+	for (; whole; whole--, i++, done += size)
+		pgo_fix_record(obj, delta, buf + done);
+	if (done < len) {
+		memcpy(&tmp, &obj->data[i], size);
+		pgo_fix_record(obj, delta, &tmp);
+		memcpy(buf + done, &tmp, len - done);
 	}
 	return len;
 }
@@ -261,19 +287,36 @@ static size_t pgo_read_records(const struct pgo_object *obj,
 static size_t pgo_read_counters(const struct pgo_object *obj, void *buf,
 				size_t off, size_t len)
 {
-	size_t size = obj->cnts_end - obj->cnts, done = 0;
-	const u64 *word = (const u64 *)obj->cnts + off / sizeof(u64);
-	size_t at = off % sizeof(u64);
+	size_t size = obj->cnts_end - obj->cnts, n, done = 0, at;
+	const u64 *word;
+	u64 v;
 
 	if (pgo_counter_size(obj) != sizeof(u64))
 		return pgo_read_part(buf, off, len, obj->cnts, size);
 
-	for (; done < len && off + done < size; word++, at = 0) {
-		u64 v = READ_ONCE(*word);
-		size_t n = min(len - done, sizeof(v) - at);
+	n = off < size ? min(len, size - off) : 0;
+	word = (const u64 *)obj->cnts + off / sizeof(u64);
+	at = off % sizeof(u64);
+	if (at && n) {
+		v = READ_ONCE(*word++);
+		done = min(n, sizeof(v) - at);
+		memcpy(buf, (void *)&v + at, done);
+	}
+	/* Whole words, the common case: four at a time, then one. */
+	for (; n - done >= 4 * sizeof(v); done += 4 * sizeof(v), word += 4) {
+		u64 w[4] = { READ_ONCE(word[0]), READ_ONCE(word[1]),
+			     READ_ONCE(word[2]), READ_ONCE(word[3]) };
 
-		memcpy(buf + done, (void *)&v + at, n);
-		done += n;
+		memcpy(buf + done, w, sizeof(w));
+	}
+	for (; n - done >= sizeof(v); done += sizeof(v)) {
+		v = READ_ONCE(*word++);
+		memcpy(buf + done, &v, sizeof(v));
+	}
+	if (done < n) {
+		v = READ_ONCE(*word);
+		memcpy(buf + done, &v, n - done);
+		done = n;
 	}
 	memset(buf + done, 0, len - done);
 	return len;
@@ -334,14 +377,21 @@ void pgo_fixed_read(const struct pgo_object *obj, void *buf, size_t off,
 	}
 }
 
-/* Size of the value blocks without their values. */
-static size_t pgo_values_base(const struct pgo_object *obj)
+/**
+ * pgo_values_base() - size of an object's value blocks without their values
+ * @obj: the object
+ *
+ * Fixed for the object's life: callers that size many buffers keep it.
+ *
+ * Return: the size of the value blocks if no site had a value.
+ */
+size_t pgo_values_base(const struct pgo_object *obj)
 {
 	const struct llvm_prf_data *rec;
 	size_t size = 0;
 
 	for (rec = obj->data; rec < obj->data_end; rec++)
-		if (pgo_nr_sites(rec))
+		if (pgo_rec_has_values(rec))
 			size += pgo_value_block_base(rec);
 	return size;
 }
@@ -349,28 +399,30 @@ static size_t pgo_values_base(const struct pgo_object *obj)
 /**
  * pgo_values_bound() - upper bound of the size of an object's value blocks
  * @obj: the object
+ * @base: pgo_values_base() of @obj
  * @limit: set to the number of value nodes in use now; pass it on to
  *	pgo_values_write() so that it writes no node handed out later
  *
- * Return: a buffer size that pgo_values_write() never exceeds.
+ * Return: a buffer size that pgo_values_write() needs at most.
  */
-size_t pgo_values_bound(const struct pgo_object *obj, unsigned int *limit)
+size_t pgo_values_bound(const struct pgo_object *obj, size_t base,
+			unsigned int *limit)
 {
 	*limit = pgo_nodes_in_use(obj);
-	return pgo_values_base(obj) +
-	       (size_t)*limit * sizeof(struct pgo_value_data);
+	return base + (size_t)*limit * sizeof(struct pgo_value_data);
 }
 
 /*
  * Write one kind's value sites of a record: the site count array, then the
  * values of every site in order.  Writes at most *@budget values, and
- * takes those it wrote off it.  Returns the bytes written.
+ * takes those it wrote off it, and none past @end.  Returns the bytes
+ * written.
  */
 static size_t pgo_write_kind(const struct pgo_object *obj,
 			     struct llvm_prf_value_node * const *sites,
 			     unsigned int kind, unsigned int nr_sites,
 			     unsigned int limit, unsigned int *budget,
-			     void *buf)
+			     void *buf, const void *end)
 {
 	u32 *head = buf;
 	u8 *site_count = buf + 2 * sizeof(u32);
@@ -389,7 +441,8 @@ static size_t pgo_write_kind(const struct pgo_object *obj,
 			/* Handed out after the buffer was sized: skip. */
 			if (node - obj->vnds >= limit)
 				continue;
-			if (!*budget || site_count[s] == U8_MAX)
+			if (!*budget || site_count[s] == U8_MAX ||
+			    (void *)(vd + 1) > end)
 				break;
 			vd->value = READ_ONCE(node->Value);
 			if (pgo_value_is_addr(kind))
@@ -411,7 +464,8 @@ static size_t pgo_write_kind(const struct pgo_object *obj,
  * @limit: node limit set by that same pgo_values_bound() call
  *
  * Writes at most @limit values, of nodes below @limit, so the result fits
- * in @size whatever the lists hold.  May sleep; allocates nothing.
+ * in @size whatever the lists hold; and checks each block and value
+ * against @size before writing it.  May sleep; allocates nothing.
  *
  * Return: the number of bytes written, at most @size.
  */
@@ -419,20 +473,20 @@ size_t pgo_values_write(const struct pgo_object *obj, void *buf, size_t size,
 			unsigned int limit)
 {
 	const struct llvm_prf_data *rec;
-	unsigned int budget = limit;
-	void *pos = buf;
-
-	if (WARN_ON_ONCE(size < pgo_values_base(obj) +
-			 (size_t)limit * sizeof(struct pgo_value_data)))
-		return 0;
+	unsigned int budget = limit, n = 0;
+	void *pos = buf, *end = buf + size;
 
 	for (rec = obj->data; rec < obj->data_end; rec++) {
 		struct llvm_prf_value_node * const *sites;
 		u32 *block = pos;
 		unsigned int kind;
 
-		if (!pgo_nr_sites(rec))
+		if (!(++n % 1024))
+			cond_resched();
+		if (!pgo_rec_has_values(rec))
 			continue;
+		if (WARN_ON_ONCE(2 * sizeof(u32) > (size_t)(end - pos)))
+			break;
 
 		sites = (void *)(uintptr_t)rec->Values;
 		block[1] = 0;
@@ -442,14 +496,19 @@ size_t pgo_values_write(const struct pgo_object *obj, void *buf, size_t size,
 
 			if (!n)
 				continue;
+			/* Sized by pgo_values_bound(), it fits: if not, stop. */
+			if (WARN_ON_ONCE(ALIGN(2 * sizeof(u32) + n, 8) >
+					 (size_t)(end - pos))) {
+				block[0] = pos - (void *)block;
+				return pos - buf;
+			}
 			pos += pgo_write_kind(obj, sites, kind, n, limit,
-					      &budget, pos);
+					      &budget, pos, end);
 			if (sites)
 				sites += n;
 			block[1]++;
 		}
 		block[0] = pos - (void *)block;
-		cond_resched();
 	}
 	return pos - buf;
 }

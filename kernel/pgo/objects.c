@@ -3,7 +3,8 @@
  * Clang PGO: the registry of profiled objects.
  *
  * vmlinux's object is always there (vmlinux.c).  Modules add and remove
- * theirs (module.c).  The runtime finds the object a record belongs to
+ * theirs (module.c).  Resetting an object is here too: it is what the
+ * registry does to every object at once.  The runtime finds the object a record belongs to
  * without taking a lock: the list is RCU-protected, and the hot path is an
  * RCU-sched reader while it uses the object.
  */
@@ -12,6 +13,7 @@
 #include <linux/mutex.h>
 #include <linux/rculist.h>
 #include <linux/rcupdate.h>
+#include <linux/string.h>
 
 #include "pgo.h"
 
@@ -67,6 +69,25 @@ void pgo_object_del(struct pgo_object *obj)
 	list_del_rcu(&obj->list);
 	mutex_unlock(&pgo_objects_lock);
 	synchronize_rcu();
+}
+
+/**
+ * pgo_object_reset() - zero an object's counters and value counts
+ * @obj: the object
+ *
+ * Value nodes stay linked, as compiler-rt keeps them: unlinking a node that
+ * another CPU is walking would need a grace period on the hot path.
+ */
+void pgo_object_reset(struct pgo_object *obj)
+{
+	unsigned int i, n = pgo_nodes_in_use(obj);
+
+	/* Single-byte coverage counters read 0xff until covered, then 0. */
+	memset(obj->cnts, obj->version & VARIANT_MASK_BYTE_COVERAGE ? 0xff : 0,
+	       obj->cnts_end - obj->cnts);
+	for (i = 0; i < n; i++)
+		WRITE_ONCE(obj->vnds[i].Count, 0);
+	atomic_long_set(&obj->values_dropped, 0);
 }
 
 /**

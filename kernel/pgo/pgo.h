@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Clang PGO: the profiled object, and the API of the layers that know
- * nothing of how it is served: its layout helpers (here), the registry
- * (vmlinux.c, objects.c), the runtime (runtime.c) and the raw-format
- * writer (format.c).  The interfaces on top are declared in files.h.
+ * nothing of how it is served, each using only those before it: its
+ * layout and record helpers (here), the raw-format writer and the check
+ * of an object's sections (format.c), vmlinux's object (vmlinux.c), the
+ * registry (objects.c) and the runtime (runtime.c).  The interfaces on
+ * top are declared in files.h.
  *
  * vmlinux and every instrumented module are each one struct pgo_object.
  * Nothing but vmlinux.c, module.c and retain.c knows which kind it is.
@@ -17,6 +19,7 @@
 #include <linux/compiler.h>
 #include <linux/limits.h>
 #include <linux/list.h>
+#include <linux/minmax.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -115,15 +118,13 @@ void __llvm_profile_instrument_target(u64 target_value, void *data,
 void __llvm_profile_instrument_memop(u64 target_value, void *data,
 				     u32 counter_index);
 
-/* runtime.c */
-void pgo_object_reset(struct pgo_object *obj);
-unsigned int pgo_nodes_in_use(const struct pgo_object *obj);
-
 /* format.c */
 size_t pgo_fixed_size(const struct pgo_object *obj);
 void pgo_fixed_read(const struct pgo_object *obj, void *buf, size_t off,
 		    size_t len);
-size_t pgo_values_bound(const struct pgo_object *obj, unsigned int *limit);
+size_t pgo_values_base(const struct pgo_object *obj);
+size_t pgo_values_bound(const struct pgo_object *obj, size_t base,
+			unsigned int *limit);
 size_t pgo_values_write(const struct pgo_object *obj, void *buf, size_t size,
 			unsigned int limit);
 int pgo_object_check(const struct pgo_object *obj, bool unused);
@@ -139,6 +140,7 @@ int pgo_vmlinux_setup(void);
 
 /* objects.c */
 struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec);
+void pgo_object_reset(struct pgo_object *obj);
 void pgo_object_add(struct pgo_object *obj);
 void pgo_object_del(struct pgo_object *obj);
 void pgo_objects_reset(void);
@@ -231,6 +233,19 @@ static __always_inline unsigned int pgo_pool_size(const struct pgo_object *obj)
 	       sizeof(*obj->vnds);
 }
 
+/**
+ * pgo_nodes_in_use() - number of value nodes of an object's pool in use
+ * @obj: the object
+ *
+ * Return: the nodes handed out so far, at most the pool size.
+ */
+static inline unsigned int pgo_nodes_in_use(const struct pgo_object *obj)
+{
+	unsigned int used = atomic_read(&obj->vnds_used);
+
+	return min(used, pgo_pool_size(obj));
+}
+
 /*
  * The longest value list a site's walk follows: a site's values are
  * written with an 8-bit count.  The runtime keeps at most 24 per site.
@@ -272,6 +287,24 @@ pgo_pool_node(const struct pgo_object *obj,
 	for ((steps) = 0, (node) = pgo_pool_node(obj, READ_ONCE(head));	\
 	     (node) && (steps) < PGO_MAX_SITE_NODES;				\
 	     (steps)++, (node) = pgo_pool_node(obj, READ_ONCE((node)->Next)))
+
+/**
+ * pgo_rec_get() - a 64-bit field of a record
+ * @rec: the record; any address, aligned or not (a file's bytes)
+ * @field: CounterPtr, FunctionPointer or Values
+ *
+ * Return: the field's value.
+ */
+#define pgo_rec_get(rec, field)							\
+	({									\
+		u64 __v;							\
+										\
+		BUILD_BUG_ON(sizeof(((struct llvm_prf_data *)0)->field) !=	\
+			     sizeof(__v));					\
+		memcpy(&__v, (const void *)(rec) +				\
+		       offsetof(struct llvm_prf_data, field), sizeof(__v));	\
+		__v;								\
+	})
 
 /**
  * pgo_rec_set() - set a 64-bit field of a record

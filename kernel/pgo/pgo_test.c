@@ -90,7 +90,7 @@ static void *pgo_test_write(struct kunit *test, struct pgo_object *obj,
 	unsigned int limit;
 	void *buf;
 
-	bound = pgo_values_bound(obj, &limit);
+	bound = pgo_values_bound(obj, pgo_values_base(obj), &limit);
 	buf = kunit_kzalloc(test, fixed + bound, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	pgo_fixed_read(obj, buf, 0, fixed);
@@ -169,7 +169,7 @@ static void pgo_test_limit(struct kunit *test)
 
 	pgo_object_add(&ctx->obj);
 	pgo_test_target(0xabc, &ctx->data[0], 0);
-	bound = pgo_values_bound(&ctx->obj, &limit);
+	bound = pgo_values_bound(&ctx->obj, pgo_values_base(&ctx->obj), &limit);
 	pgo_test_memop(3, &ctx->data[0], 1);
 	pgo_object_del(&ctx->obj);
 

@@ -186,34 +186,3 @@ notrace void __llvm_profile_instrument_memop(u64 target_value, void *data,
 }
 EXPORT_SYMBOL(__llvm_profile_instrument_memop);
 NOKPROBE_SYMBOL(__llvm_profile_instrument_memop);
-
-/**
- * pgo_nodes_in_use() - number of value nodes of an object's pool in use
- * @obj: the object
- *
- * Return: the nodes handed out so far, at most the pool size.
- */
-unsigned int pgo_nodes_in_use(const struct pgo_object *obj)
-{
-	return min_t(unsigned int, atomic_read(&obj->vnds_used),
-		     pgo_pool_size(obj));
-}
-
-/**
- * pgo_object_reset() - zero an object's counters and value counts
- * @obj: the object
- *
- * Value nodes stay linked, as compiler-rt keeps them: unlinking a node that
- * another CPU is walking would need a grace period on the hot path.
- */
-void pgo_object_reset(struct pgo_object *obj)
-{
-	unsigned int i, n = pgo_nodes_in_use(obj);
-
-	/* Single-byte coverage counters read 0xff until covered, then 0. */
-	memset(obj->cnts, obj->version & VARIANT_MASK_BYTE_COVERAGE ? 0xff : 0,
-	       obj->cnts_end - obj->cnts);
-	for (i = 0; i < n; i++)
-		WRITE_ONCE(obj->vnds[i].Count, 0);
-	atomic_long_set(&obj->values_dropped, 0);
-}

@@ -122,7 +122,7 @@ static struct pgo_reader *pgo_reader_new(struct pgo_files *files,
 	size_t bound;
 	long dropped;
 
-	bound = pgo_values_bound(obj, &limit);
+	bound = pgo_values_bound(obj, files->values_base, &limit);
 	if (bound > INT_MAX) {
 		pr_warn_ratelimited("%s: profile too large to read (%zu bytes of values)\n",
 				    obj->name, bound);
@@ -197,7 +197,7 @@ static ssize_t pgo_reader_copy(struct pgo_files *files, struct pgo_reader *r,
 	 * No read began at 0, or its value blocks are gone: past the largest
 	 * file there could be now is the end, the rest cannot be told.
 	 */
-	if (!r && off >= fixed + pgo_values_bound(obj, &limit))
+	if (!r && off >= fixed + pgo_values_bound(obj, files->values_base, &limit))
 		return 0;
 	return -ESTALE;
 }
@@ -286,6 +286,7 @@ int pgo_files_add(struct pgo_files *files, struct pgo_object *obj,
 	int ret;
 
 	files->obj = obj;
+	files->values_base = pgo_values_base(obj);
 	files->reset = reset;
 	mutex_init(&files->lock);
 	INIT_LIST_HEAD(&files->readers);

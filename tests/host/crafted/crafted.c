@@ -12,7 +12,8 @@
  *   - the writer, given sections the check would refuse (it must not rely
  *     on the check), stays inside the buffer pgo_values_bound() sized:
  *     overlapping sites, cyclic lists below and past the limit, pointers
- *     outside the pool or into the middle of a node;
+ *     outside the pool or into the middle of a node; and given a buffer
+ *     smaller than that (a caller's bug), it writes nothing past it;
  *   - the fixed part read in pieces equals one read;
  *   - the runtime takes nodes only from the object's own pool and counts
  *     what it drops.
@@ -155,7 +156,7 @@ static unsigned int crafted_write(struct crafted *c, const char *what)
 	size_t bound, len;
 	char *buf, *pos;
 
-	bound = pgo_values_bound(&c->obj, &limit);
+	bound = pgo_values_bound(&c->obj, pgo_values_base(&c->obj), &limit);
 	buf = xcalloc(bound ? bound : 1);
 	len = pgo_values_write(&c->obj, buf, bound, limit);
 	EXPECT(len <= bound, "%s: wrote %zu bytes, bound %zu", what, len, bound);
@@ -289,6 +290,31 @@ static void case_outside(void)
 	crafted_free(c);
 }
 
+/* A buffer smaller than the bound (a caller's bug): never written past. */
+static void case_small(void)
+{
+	struct crafted *c = crafted_new();
+	int warnings = shim_warnings;
+	unsigned int limit;
+	size_t bound, size, len;
+	char *buf;
+
+	crafted_use(c, 4);
+	c->vals[0] = &c->vnds[0];
+	c->vnds[0].Next = &c->vnds[1];
+	c->vals[2] = &c->vnds[2];
+	c->vals[5] = &c->vnds[3];
+	bound = pgo_values_bound(&c->obj, pgo_values_base(&c->obj), &limit);
+	for (size = 0; size < bound; size += 8) {
+		buf = xcalloc(size ? size : 1);
+		len = pgo_values_write(&c->obj, buf, size, limit);
+		EXPECT(len <= size, "wrote %zu bytes into %zu", len, size);
+		free(buf);
+	}
+	shim_warnings = warnings;
+	crafted_free(c);
+}
+
 /* The fixed part, read in pieces of every size, equals one read. */
 static void case_pieces(void)
 {
@@ -345,6 +371,7 @@ int main(int argc, char **argv)
 	case_heads();
 	case_cycles();
 	case_outside();
+	case_small();
 	case_pieces();
 	case_runtime();
 	EXPECT(!shim_warnings, "%d WARN_ON fired", shim_warnings);

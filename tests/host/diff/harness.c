@@ -95,7 +95,7 @@ __attribute__((destructor)) static void harness_write(void)
 	FILE *f;
 
 	fixed = pgo_fixed_size(obj);
-	bound = pgo_values_bound(obj, &limit);
+	bound = pgo_values_bound(obj, pgo_values_base(obj), &limit);
 	/* Poison, so that bytes the writer forgets to fill show up. */
 	buf = malloc(fixed + bound + 64);
 	if (!buf)
