@@ -249,6 +249,17 @@ static __always_inline void pgo_fix_record(const struct pgo_object *obj,
 	pgo_rec_set(out, Values, 0);
 }
 
+/* Bytes [@at, @at + @len) of record @i as the file holds it. */
+static void pgo_read_record(const struct pgo_object *obj, u64 delta, size_t i,
+			    void *buf, size_t at, size_t len)
+{
+	struct llvm_prf_data tmp;
+
+	memcpy(&tmp, &obj->data[i], sizeof(tmp));
+	pgo_fix_record(obj, delta, &tmp);
+	memcpy(buf, (void *)&tmp + at, len);
+}
+
 /*
  * Bytes [@off, @off + @len) of the records, @off relative to them: whole
  * records are copied in one go, then their pointers rewritten in place.
@@ -260,23 +271,17 @@ static size_t pgo_read_records(const struct pgo_object *obj,
 	const size_t size = sizeof(struct llvm_prf_data);
 	size_t i = off / size, at = off % size, done = 0, whole;
 	u64 delta = pgo_counter_delta(obj, l);
-	struct llvm_prf_data tmp;
 
 	if (at) {
 		done = min(len, size - at);
-		memcpy(&tmp, &obj->data[i++], size);
-		pgo_fix_record(obj, delta, &tmp);
-		memcpy(buf, (void *)&tmp + at, done);
+		pgo_read_record(obj, delta, i++, buf, at, done);
 	}
 	whole = (len - done) / size;
 	memcpy(buf + done, &obj->data[i], whole * size);
 	for (; whole; whole--, i++, done += size)
 		pgo_fix_record(obj, delta, buf + done);
-	if (done < len) {
-		memcpy(&tmp, &obj->data[i], size);
-		pgo_fix_record(obj, delta, &tmp);
-		memcpy(buf + done, &tmp, len - done);
-	}
+	if (done < len)
+		pgo_read_record(obj, delta, i, buf + done, 0, len - done);
 	return len;
 }
 
