@@ -4,10 +4,12 @@
  *
  * The file is: header, binary id, data records, counters, (version 10's
  * empty bitmap,) names, (version 10's empty vtables,) -- the fixed part: its
- * size never changes while the object exists -- then the value blocks.  It does not
- * mirror the object's memory: each record's CounterPtr is rewritten to
- * point at its counters inside the file, so an object whose sections are
- * not laid out the way a linked executable's are still gives a valid file.
+ * size never changes while the object exists -- then the value blocks.
+ * Records are written as they are in memory, but for what would reveal
+ * where the object is or is of no use to the reader (pgo_fix_record()),
+ * so an object whose sections are not laid out the way a linked
+ * executable's are still gives a valid file: the header's CountersDelta
+ * says where counters are relative to records.
  *
  * The fixed part is produced for any range of offsets straight from the
  * object (pgo_fixed_read()), so a reader needs no copy of it.  Only the
@@ -157,6 +159,18 @@ static void pgo_layout(const struct pgo_object *obj, struct pgo_layout *l)
 	l->values = l->names + ALIGN(obj->names_end - obj->names, 8);
 }
 
+/*
+ * What to add to a record's CounterPtr to point at its counters in the
+ * file: the same for every record, whether CounterPtr is absolute (raw
+ * version 7) or relative to its record.
+ */
+static u64 pgo_counter_delta(const struct pgo_object *obj,
+			     const struct pgo_layout *l)
+{
+	return pgo_counter_ptr(l->data, l->cnts) -
+	       pgo_counter_ptr((uintptr_t)obj->data, (uintptr_t)obj->cnts);
+}
+
 /**
  * pgo_fixed_size() - size of the part of an object's profile that is fixed
  * @obj: the object
@@ -183,9 +197,14 @@ size_t pgo_fixed_size(const struct pgo_object *obj)
 static void pgo_header(const struct pgo_object *obj,
 		       const struct pgo_layout *l, struct llvm_prf_header *h)
 {
-	/* "Addresses" are file offsets: the reader only uses differences. */
+	/*
+	 * "Addresses" are file offsets: the reader only uses differences.
+	 * Relative CounterPtrs are written as they are, so CountersDelta is
+	 * the object's own, not the file's (see pgo_fix_record()).
+	 */
 	uintptr_t DataBegin __maybe_unused = l->data;
-	uintptr_t CountersBegin __maybe_unused = l->cnts;
+	uintptr_t CountersBegin __maybe_unused = l->cnts -
+		(PGO_RELATIVE_COUNTERS ? pgo_counter_delta(obj, l) : 0);
 	uintptr_t BitmapBegin __maybe_unused = l->names;
 	uintptr_t NamesBegin __maybe_unused = 0;
 	u64 NumData __maybe_unused = pgo_nr_records(obj);
@@ -224,29 +243,20 @@ static size_t pgo_read_part(void *buf, size_t off, size_t len,
 }
 
 /*
- * What to add to a record's CounterPtr to point at its counters in the
- * file: the same for every record, whether CounterPtr is absolute (raw
- * version 7) or relative to its record.
+ * A record as the file holds it.  A relative CounterPtr (version 8 on)
+ * stays: the header's CountersDelta takes the difference between the
+ * object's layout and the file's.  Version 7's absolute one would reveal
+ * where the object is, so it is rewritten; FunctionPointer was rewritten
+ * once when the object was added (pgo_object_hide_code()).  Where the
+ * value lists live is of no use to the reader: most records have none.
  */
-static u64 pgo_counter_delta(const struct pgo_object *obj,
-			     const struct pgo_layout *l)
+static __always_inline void pgo_fix_record(u64 delta, void *out)
 {
-	return pgo_counter_ptr(l->data, l->cnts) -
-	       pgo_counter_ptr((uintptr_t)obj->data, (uintptr_t)obj->cnts);
-}
-
-/*
- * Rewrite the pointers of a record copied to @out: its counters are in the
- * file, its function relative to the object's code, and where its value
- * lists live is of no use to the reader.
- */
-static __always_inline void pgo_fix_record(const struct pgo_object *obj,
-					   u64 delta, void *out)
-{
-	pgo_rec_set(out, CounterPtr, pgo_rec_get(out, CounterPtr) + delta);
-	pgo_rec_set(out, FunctionPointer,
-		    pgo_object_addr(obj, pgo_rec_get(out, FunctionPointer)));
-	pgo_rec_set(out, Values, 0);
+	if (!PGO_RELATIVE_COUNTERS)
+		pgo_rec_set(out, CounterPtr,
+			    pgo_rec_get(out, CounterPtr) + delta);
+	if (pgo_rec_get(out, Values))
+		pgo_rec_set(out, Values, 0);
 }
 
 /* Bytes [@at, @at + @len) of record @i as the file holds it. */
@@ -256,13 +266,13 @@ static void pgo_read_record(const struct pgo_object *obj, u64 delta, size_t i,
 	struct llvm_prf_data tmp;
 
 	memcpy(&tmp, &obj->data[i], sizeof(tmp));
-	pgo_fix_record(obj, delta, &tmp);
+	pgo_fix_record(delta, &tmp);
 	memcpy(buf, (void *)&tmp + at, len);
 }
 
 /*
  * Bytes [@off, @off + @len) of the records, @off relative to them: whole
- * records are copied in one go, then their pointers rewritten in place.
+ * records are copied in one go, then fixed in place.
  */
 static size_t pgo_read_records(const struct pgo_object *obj,
 			       const struct pgo_layout *l, void *buf,
@@ -279,7 +289,7 @@ static size_t pgo_read_records(const struct pgo_object *obj,
 	whole = (len - done) / size;
 	memcpy(buf + done, &obj->data[i], whole * size);
 	for (; whole; whole--, i++, done += size)
-		pgo_fix_record(obj, delta, buf + done);
+		pgo_fix_record(delta, buf + done);
 	if (done < len)
 		pgo_read_record(obj, delta, i, buf + done, 0, len - done);
 	return len;
@@ -431,6 +441,7 @@ static size_t pgo_write_kind(const struct pgo_object *obj,
 {
 	u32 *head = buf;
 	u8 *site_count = buf + 2 * sizeof(u32);
+	const struct llvm_prf_value_node *below = obj->vnds + limit;
 	struct pgo_value_data *vd;
 	unsigned int s, steps;
 
@@ -444,7 +455,7 @@ static size_t pgo_write_kind(const struct pgo_object *obj,
 
 		pgo_for_each_node(obj, node, sites[s], steps) {
 			/* Handed out after the buffer was sized: skip. */
-			if (node - obj->vnds >= limit)
+			if (node >= below)
 				continue;
 			if (!*budget || site_count[s] == U8_MAX ||
 			    (void *)(vd + 1) > end)
@@ -617,4 +628,26 @@ int pgo_object_check(const struct pgo_object *obj, bool unused)
 
 	pr_warn("%s: not profiled: %s\n", obj->name, why);
 	return -EINVAL;
+}
+
+/**
+ * pgo_object_hide_code() - write an object's function addresses as its
+ *	profiles show them
+ * @obj: an object that passed pgo_object_check(), its code ranges set,
+ *	before any of its profiles is read
+ *
+ * Records go to the file as they are in memory, but a record's
+ * FunctionPointer would reveal where its code is loaded: rewrite each,
+ * once, relative to the object's code (pgo_object_addr()).  Nothing in the
+ * kernel reads it: the runtime uses a record's counters and value sites.
+ */
+void pgo_object_hide_code(struct pgo_object *obj)
+{
+	struct llvm_prf_data *rec;
+
+	if (!obj->nr_text)
+		return;
+	for (rec = obj->data; rec < obj->data_end; rec++)
+		pgo_rec_set(rec, FunctionPointer,
+			    pgo_object_addr(obj, rec->FunctionPointer));
 }

@@ -77,14 +77,30 @@ void pgo_module_section(struct module *mod, const char *name, void *addr,
 	}
 }
 
-static const char *pgo_module_unusable(const struct pgo_module_info *info)
+/* Whether [@addr, @addr + @size) lies in @mod's writable data. */
+static bool pgo_module_writable(const struct module *mod, const void *addr,
+				unsigned long size)
 {
+	unsigned long start = (unsigned long)addr;
+
+	return within_module_mem_type(start, mod, MOD_DATA) &&
+	       (!size || within_module_mem_type(start + size - 1, mod, MOD_DATA));
+}
+
+static const char *pgo_module_unusable(const struct module *mod)
+{
+	const struct pgo_module_info *info = &mod->pgo;
+
 	if (info->nr_duplicates)
 		return "profile sections appear more than once (not merged by scripts/module.lds)";
 	if (info->nr_unknown || info->size[PGO_SECT_BITS])
 		return "it has profile sections this kernel does not support";
 	if (!info->start[PGO_SECT_DATA])
 		return "it has counters but no __llvm_prf_data section";
+	/* The kernel rewrites records: pgo_module_disarm(), _hide_code(). */
+	if (!pgo_module_writable(mod, info->start[PGO_SECT_DATA],
+				 info->size[PGO_SECT_DATA]))
+		return "its __llvm_prf_data section is not writable data";
 	return NULL;
 }
 
@@ -120,11 +136,15 @@ static void pgo_module_text(struct pgo_object *obj, const struct module *mod)
  * lists are never added to, its object being unknown).  Make no record
  * have any.
  */
-static void pgo_module_disarm(const struct pgo_module_info *info)
+static void pgo_module_disarm(const struct module *mod)
 {
+	const struct pgo_module_info *info = &mod->pgo;
 	void *data = info->start[PGO_SECT_DATA];
 	size_t i, n = info->size[PGO_SECT_DATA] / sizeof(struct llvm_prf_data);
 
+	/* Not writable: left as the compiler made it, there is no choice. */
+	if (!pgo_module_writable(mod, data, info->size[PGO_SECT_DATA]))
+		return;
 	for (i = 0; data && i < n; i++)
 		pgo_rec_set(data + i * sizeof(struct llvm_prf_data), Values, 0);
 }
@@ -146,16 +166,16 @@ static void pgo_module_coming(struct module *mod)
 	    !info->nr_unknown && !info->start[PGO_SECT_CNTS] &&
 	    !info->start[PGO_SECT_VALS])
 		return;
-	why = pgo_module_unusable(info);
+	why = pgo_module_unusable(mod);
 	if (why) {
 		pr_warn("%s: not profiled: %s\n", mod->name, why);
-		pgo_module_disarm(info);
+		pgo_module_disarm(mod);
 		return;
 	}
 
 	pm = kzalloc(sizeof(*pm), GFP_KERNEL);
 	if (!pm) {
-		pgo_module_disarm(info);
+		pgo_module_disarm(mod);
 		return;
 	}
 	obj = &pm->obj;
@@ -179,9 +199,10 @@ static void pgo_module_coming(struct module *mod)
 	/* Nothing of the module ran yet: its value lists must be empty. */
 	if (pgo_object_check(obj, true)) {
 		kfree(pm);
-		pgo_module_disarm(info);
+		pgo_module_disarm(mod);
 		return;
 	}
+	pgo_object_hide_code(obj);
 	pgo_object_add(obj);
 	info->obj = obj;
 }

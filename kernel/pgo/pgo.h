@@ -128,6 +128,7 @@ size_t pgo_values_bound(const struct pgo_object *obj, size_t base,
 size_t pgo_values_write(const struct pgo_object *obj, void *buf, size_t size,
 			unsigned int limit);
 int pgo_object_check(const struct pgo_object *obj, bool unused);
+void pgo_object_hide_code(struct pgo_object *obj);
 unsigned int pgo_nr_sites(const struct llvm_prf_data *rec);
 char *pgo_rec_counters(const struct llvm_prf_data *rec);
 void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, void *vals);
@@ -267,8 +268,11 @@ pgo_pool_node(const struct pgo_object *obj,
 	      const struct llvm_prf_value_node *ptr)
 {
 	unsigned long off = (unsigned long)ptr - (unsigned long)obj->vnds;
+	unsigned long end = (unsigned long)obj->vnds_end - (unsigned long)obj->vnds;
 
-	if (off % sizeof(*ptr) || off / sizeof(*ptr) >= pgo_pool_size(obj))
+	/* A whole node inside the pool; NULL fails at the second test. */
+	if (end < sizeof(*ptr) || off > end - sizeof(*ptr) ||
+	    off % sizeof(*ptr))
 		return NULL;
 	return (struct llvm_prf_value_node *)ptr;
 }

@@ -100,6 +100,21 @@ static void *pgo_test_write(struct kunit *test, struct pgo_object *obj,
 	return buf;
 }
 
+/*
+ * Offset in the counters section of a record's first counter, computed as
+ * LLVM's raw reader does: a relative CounterPtr (version 8 on) against a
+ * CountersDelta that moves back by one record per record.
+ */
+static u64 pgo_test_counters_at(const struct llvm_prf_header *h,
+				const struct llvm_prf_data *out, size_t i)
+{
+	u64 delta = h->CountersDelta;
+
+	if (PGO_RELATIVE_COUNTERS)
+		delta -= i * sizeof(*out);
+	return out[i].CounterPtr - delta;
+}
+
 /* Header, records pointing at their counters in the file, padding. */
 static void pgo_test_layout(struct kunit *test)
 {
@@ -108,7 +123,7 @@ static void pgo_test_layout(struct kunit *test)
 	const size_t rec = sizeof(struct llvm_prf_data);
 	struct llvm_prf_header *h;
 	struct llvm_prf_data *out;
-	size_t size, cnts, names, off;
+	size_t size, cnts, names;
 	void *buf;
 
 	buf = pgo_test_write(test, &ctx->obj, &size);
@@ -120,11 +135,9 @@ static void pgo_test_layout(struct kunit *test)
 	cnts = hdr + 2 * rec;
 	names = cnts + 3 * sizeof(u64);
 	out = buf + hdr;
-	/* Record 1's counters are the file's third. */
-	off = (uintptr_t)pgo_rec_counters(&out[1]);
-	if (PGO_RELATIVE_COUNTERS)
-		off -= (uintptr_t)buf;
-	KUNIT_EXPECT_EQ(test, off, cnts + 2 * sizeof(u64));
+	/* Record 1's counters are the file's third, as LLVM's reader finds them. */
+	KUNIT_EXPECT_EQ(test, pgo_test_counters_at(h, out, 0), 0);
+	KUNIT_EXPECT_EQ(test, pgo_test_counters_at(h, out, 1), 2 * sizeof(u64));
 	KUNIT_EXPECT_EQ(test, ((u64 *)(buf + cnts))[2], 9);
 	KUNIT_EXPECT_EQ(test, out[0].Values, 0);
 	KUNIT_EXPECT_MEMEQ(test, buf + names, "abcde", 5);
@@ -272,6 +285,7 @@ static void pgo_test_addresses(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, init + 0x200), 0);
 	KUNIT_EXPECT_EQ(test, pgo_object_addr(obj, text - 1), 0);
 
+	pgo_object_hide_code(obj);
 	pgo_object_add(obj);
 	pgo_test_target(fn, &ctx->data[0], 0);
 	pgo_test_target(0xdead0000, &ctx->data[0], 0);

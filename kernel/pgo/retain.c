@@ -152,8 +152,6 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 		pgo_rec_relocate(&obj->data[i],
 				 obj->cnts + (pgo_rec_counters(in) - src->cnts),
 				 vals);
-		pgo_rec_set(&obj->data[i], FunctionPointer,
-			    pgo_object_addr(src, in->FunctionPointer));
 	}
 	return r;
 }

@@ -71,6 +71,7 @@ int pgo_vmlinux_setup(void)
 		obj->data_end = obj->data;
 		return ret;
 	}
+	pgo_object_hide_code(obj);
 	pr_info("vmlinux: %zu functions, %u value nodes, raw version %llu\n",
 		(size_t)(obj->data_end - obj->data), pgo_pool_size(obj),
 		obj->version & ~VARIANT_MASKS_ALL);

@@ -38,6 +38,23 @@ static void __attribute__((noreturn)) harness_die(const char *why)
 }
 
 /*
+ * Undo pgo_object_hide_code(): the records' function addresses back to
+ * where the code is, and no ranges, so that targets are written as they
+ * are too.
+ */
+static void harness_unhide_code(struct pgo_object *obj)
+{
+	const struct pgo_text *t = &obj->text[0];
+	struct llvm_prf_data *rec;
+
+	for (rec = obj->data; rec < obj->data_end; rec++)
+		if (rec->FunctionPointer)
+			pgo_rec_set(rec, FunctionPointer,
+				    rec->FunctionPointer - t->base + t->start);
+	obj->nr_text = 0;
+}
+
+/*
  * Before main(): what the kernel does at boot (root.c's pgo_init()).
  * Counters are not touched before main() (no instrumented constructors),
  * so the value lists must still be empty, as a module's are when it comes.
@@ -58,7 +75,7 @@ __attribute__((constructor)) static void harness_init(void)
 	 * them as they are, as compiler-rt does, for byte comparisons.
 	 */
 	if (!getenv("PGO_TEXT"))
-		obj->nr_text = 0;
+		harness_unhide_code(obj);
 }
 
 /*
