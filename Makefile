@@ -3,6 +3,7 @@
 #   make run            the whole PGO cycle on the embedded QEMU default
 #   make bench          make run, then what PGO costs and pays, as ratios
 #   make test           every test (host tests, kernel build, guest tests)
+#   make coverage       the coverage kernel: llvm-cov reports of vmlinux and modules
 #   make kernel         overlay + patch the base tree and build it
 #   make apply KSRC=..  apply our files and patches to your own 6.12 tree
 #   make patch          one diff of everything against the pristine base
@@ -182,6 +183,7 @@ test: deps
 	$(MAKE) --no-print-directory check && \
 	$(MAKE) --no-print-directory series && \
 	$(MAKE) --no-print-directory guest-test && \
+	$(MAKE) --no-print-directory coverage-test && \
 	$(MAKE) --no-print-directory torture-ci && \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
 
@@ -238,3 +240,4 @@ include tests/torture.mk
 include tests/bench.mk
 include tests/series.mk
 include tests/realconfig.mk
+include tests/coverage.mk

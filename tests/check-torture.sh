@@ -224,13 +224,14 @@ crafted numcounters_zero	^$E a record has no counters$
 crafted values_outside	^$E a record's value sites are outside their section or shared$
 crafted values_overlap	^$E a record's value sites are outside their section or shared$
 crafted values_prefilled	^$E a value site's list is not empty before any code ran$
+crafted data_readonly	^$E its __llvm_prf_data section is not writable data$
 crafted no_counters	^$E a record's counters lie outside the counters section$
 crafted no_names	^$E records but no names section$
 crafted no_values	^$E a record's value sites are outside their section or shared$
 crafted no_data	^$E it has counters but no __llvm_prf_data section$
 crafted duplicate	^$E profile sections appear more than once
 crafted unknown	^$E it has profile sections this kernel does not support$
-crafted bitmap	^$E it has profile sections this kernel does not support$
+crafted bitmap	^insmod ok, pgo present, read ok [0-9]+ [0-9]+, no log line$
 value node pool exhausted	^1 line\(s\): $want_drop values dropped$
 kprobe on __llvm_profile_instrument_target	^blacklisted, E[A-Z]+$
 kprobe on __llvm_profile_instrument_memop	^blacklisted, E[A-Z]+$

@@ -3,8 +3,8 @@
  * Clang PGO: write a struct pgo_object as an LLVM raw profile.
  *
  * The file is: header, binary id, data records, counters, (version 10's
- * empty bitmap,) names, (version 10's empty vtables,) -- the fixed part: its
- * size never changes while the object exists -- then the value blocks.
+ * MC/DC bitmaps,) names, (version 10's empty vtables,) -- the fixed part:
+ * its size never changes while the object exists -- then the value blocks.
  * Records are written as they are in memory, but for what would reveal
  * where the object is or is of no use to the reader (pgo_fix_record()),
  * so an object whose sections are not laid out the way a linked
@@ -106,15 +106,37 @@ char *pgo_rec_counters(const struct llvm_prf_data *rec)
 }
 
 /**
+ * pgo_rec_bitmap() - where a record's MC/DC bitmap is
+ * @rec: the record, in place, with pgo_rec_bitmap_bytes()
+ *
+ * Return: the address of @rec's first bitmap byte (raw version 10 on,
+ * where BitmapPtr is relative to its record), or NULL before.
+ */
+char *pgo_rec_bitmap(const struct llvm_prf_data *rec)
+{
+#if PGO_HAS_BITMAP
+	return (char *)(uintptr_t)(rec->BitmapPtr + (uintptr_t)rec);
+#else
+	return NULL;
+#endif
+}
+
+/**
  * pgo_rec_relocate() - point a copied record at its copied counters
  * @rec: the record, at its new place
  * @cnts: its counters
+ * @bits: its MC/DC bitmap, or NULL if it has none
  * @vals: its value list heads, or NULL
  */
-void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, void *vals)
+void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, char *bits,
+		      void *vals)
 {
 	pgo_rec_set(rec, CounterPtr,
 		    pgo_counter_ptr((uintptr_t)rec, (uintptr_t)cnts));
+#if PGO_HAS_BITMAP
+	pgo_rec_set(rec, BitmapPtr,
+		    bits ? (uintptr_t)bits - (uintptr_t)rec : 0);
+#endif
 	pgo_rec_set(rec, Values, (uintptr_t)vals);
 }
 
@@ -146,16 +168,24 @@ struct pgo_layout {
 	size_t ids;
 	size_t data;
 	size_t cnts;
+	size_t bits;
 	size_t names;
 	size_t values;
 };
+
+/* Bytes of MC/DC bitmaps; none before version 10. */
+static size_t pgo_bitmap_size(const struct pgo_object *obj)
+{
+	return PGO_HAS_BITMAP ? obj->bits_end - obj->bits : 0;
+}
 
 static void pgo_layout(const struct pgo_object *obj, struct pgo_layout *l)
 {
 	l->ids = sizeof(struct llvm_prf_header);
 	l->data = l->ids + pgo_binary_ids_size(obj);
 	l->cnts = l->data + pgo_nr_records(obj) * sizeof(struct llvm_prf_data);
-	l->names = l->cnts + ALIGN(obj->cnts_end - obj->cnts, 8);
+	l->bits = l->cnts + ALIGN(obj->cnts_end - obj->cnts, 8);
+	l->names = l->bits + ALIGN(pgo_bitmap_size(obj), 8);
 	l->values = l->names + ALIGN(obj->names_end - obj->names, 8);
 }
 
@@ -199,13 +229,15 @@ static void pgo_header(const struct pgo_object *obj,
 {
 	/*
 	 * "Addresses" are file offsets: the reader only uses differences.
-	 * Relative CounterPtrs are written as they are, so CountersDelta is
-	 * the object's own, not the file's (see pgo_fix_record()).
+	 * Relative CounterPtrs and BitmapPtrs are written as they are, so
+	 * CountersDelta and BitmapDelta are the object's own, not the
+	 * file's (see pgo_fix_record()).
 	 */
 	uintptr_t DataBegin __maybe_unused = l->data;
 	uintptr_t CountersBegin __maybe_unused = l->cnts -
 		(PGO_RELATIVE_COUNTERS ? pgo_counter_delta(obj, l) : 0);
-	uintptr_t BitmapBegin __maybe_unused = l->names;
+	uintptr_t BitmapBegin __maybe_unused = !obj->bits ? l->bits :
+		l->data + ((uintptr_t)obj->bits - (uintptr_t)obj->data);
 	uintptr_t NamesBegin __maybe_unused = 0;
 	u64 NumData __maybe_unused = pgo_nr_records(obj);
 	u64 DataSize __maybe_unused = NumData;
@@ -214,9 +246,10 @@ static void pgo_header(const struct pgo_object *obj,
 	u64 CountersSize __maybe_unused = NumCounters;
 	u64 PaddingBytesBeforeCounters __maybe_unused = 0;
 	u64 PaddingBytesAfterCounters __maybe_unused =
-		l->names - l->cnts - (obj->cnts_end - obj->cnts);
-	u64 NumBitmapBytes __maybe_unused = 0;
-	u64 PaddingBytesAfterBitmapBytes __maybe_unused = 0;
+		l->bits - l->cnts - (obj->cnts_end - obj->cnts);
+	u64 NumBitmapBytes __maybe_unused = pgo_bitmap_size(obj);
+	u64 PaddingBytesAfterBitmapBytes __maybe_unused =
+		l->names - l->bits - NumBitmapBytes;
 	u64 NamesSize __maybe_unused = obj->names_end - obj->names;
 	u64 NumVTables __maybe_unused = 0;
 	u64 VNamesSize __maybe_unused = 0;
@@ -378,9 +411,14 @@ void pgo_fixed_read(const struct pgo_object *obj, void *buf, size_t off,
 		} else if (off < l.cnts) {
 			n = pgo_read_records(obj, &l, buf, off - l.data,
 					     min(len, l.cnts - off));
-		} else if (off < l.names) {
+		} else if (off < l.bits) {
 			n = pgo_read_counters(obj, buf, off - l.cnts,
-					      min(len, l.names - off));
+					      min(len, l.bits - off));
+		} else if (off < l.names) {
+			/* Bytes: none can be torn (updates can be lost). */
+			n = pgo_read_part(buf, off - l.bits,
+					  min(len, l.names - off), obj->bits,
+					  pgo_bitmap_size(obj));
 		} else {
 			n = pgo_read_part(buf, off - l.names,
 					  min(len, l.values - off), obj->names,
@@ -529,6 +567,13 @@ size_t pgo_values_write(const struct pgo_object *obj, void *buf, size_t size,
 	return pos - buf;
 }
 
+/* Whether [@p, @p + @n) lies in [@start, @end). */
+static bool pgo_in_section(const char *p, size_t n, const char *start,
+			   const char *end)
+{
+	return p >= start && p <= end && n <= end - p;
+}
+
 /*
  * Whether a record's value list heads lie in the values section, on whole
  * pointers, and none of them is another record's (@seen: the heads taken).
@@ -566,6 +611,8 @@ static const char *pgo_object_unusable(const struct pgo_object *obj,
 		return "counters section is not a whole number of aligned counters";
 	if (obj->names_end < obj->names)
 		return "names section is malformed";
+	if (obj->bits_end < obj->bits)
+		return "bitmap section is malformed";
 	if (data_size && obj->names_end == obj->names)
 		return "records but no names section";
 	/* The runtime updates list heads and nodes with atomics. */
@@ -589,11 +636,11 @@ static const char *pgo_object_unusable(const struct pgo_object *obj,
 			return "a record's counters lie outside the counters section";
 		if (pgo_nr_sites(rec) && !pgo_vals_own(obj, rec, seen))
 			return "a record's value sites are outside their section or shared";
-#if PGO_HAS_BITMAP
-		/* MC/DC bitmaps (-fcoverage-mcdc) are not written: refuse. */
-		if (rec->NumBitmapBytes)
-			return "a record has an MC/DC bitmap, which is not supported";
-#endif
+		if (pgo_rec_bitmap_bytes(rec) &&
+		    !pgo_in_section(pgo_rec_bitmap(rec),
+				    pgo_rec_bitmap_bytes(rec), obj->bits,
+				    obj->bits_end))
+			return "a record's MC/DC bitmap lies outside the bitmap section";
 	}
 	return NULL;
 }

@@ -83,8 +83,26 @@ static bool pgo_module_writable(const struct module *mod, const void *addr,
 {
 	unsigned long start = (unsigned long)addr;
 
-	return within_module_mem_type(start, mod, MOD_DATA) &&
-	       (!size || within_module_mem_type(start + size - 1, mod, MOD_DATA));
+	return !size || (within_module_mem_type(start, mod, MOD_DATA) &&
+			 within_module_mem_type(start + size - 1, mod, MOD_DATA));
+}
+
+/*
+ * The kernel writes the records (pgo_module_disarm(), pgo_object_hide_code()),
+ * the runtime the value lists, reset the counters, bitmaps and nodes: each
+ * section but the names must be in the module's writable data.  Return the
+ * name of one that is not, or NULL.
+ */
+static const char *pgo_module_readonly(const struct module *mod)
+{
+	const struct pgo_module_info *info = &mod->pgo;
+	unsigned int i;
+
+	for (i = 0; i < PGO_NR_SECTS; i++)
+		if (i != PGO_SECT_NAMES &&
+		    !pgo_module_writable(mod, info->start[i], info->size[i]))
+			return pgo_section_names[i];
+	return NULL;
 }
 
 static const char *pgo_module_unusable(const struct module *mod)
@@ -93,14 +111,10 @@ static const char *pgo_module_unusable(const struct module *mod)
 
 	if (info->nr_duplicates)
 		return "profile sections appear more than once (not merged by scripts/module.lds)";
-	if (info->nr_unknown || info->size[PGO_SECT_BITS])
+	if (info->nr_unknown)
 		return "it has profile sections this kernel does not support";
 	if (!info->start[PGO_SECT_DATA])
 		return "it has counters but no __llvm_prf_data section";
-	/* The kernel rewrites records: pgo_module_disarm(), _hide_code(). */
-	if (!pgo_module_writable(mod, info->start[PGO_SECT_DATA],
-				 info->size[PGO_SECT_DATA]))
-		return "its __llvm_prf_data section is not writable data";
 	return NULL;
 }
 
@@ -160,15 +174,20 @@ static void pgo_module_coming(struct module *mod)
 	struct pgo_module_info *info = &mod->pgo;
 	struct pgo_module *pm;
 	struct pgo_object *obj;
-	const char *why;
+	const char *why, *ro;
 
 	if (!info->start[PGO_SECT_DATA] && !info->nr_duplicates &&
 	    !info->nr_unknown && !info->start[PGO_SECT_CNTS] &&
 	    !info->start[PGO_SECT_VALS])
 		return;
 	why = pgo_module_unusable(mod);
-	if (why) {
-		pr_warn("%s: not profiled: %s\n", mod->name, why);
+	ro = why ? NULL : pgo_module_readonly(mod);
+	if (why || ro) {
+		if (ro)
+			pr_warn("%s: not profiled: its %s section is not writable data\n",
+				mod->name, ro);
+		else
+			pr_warn("%s: not profiled: %s\n", mod->name, why);
 		pgo_module_disarm(mod);
 		return;
 	}
@@ -190,6 +209,8 @@ static void pgo_module_coming(struct module *mod)
 	obj->data_end = info->start[PGO_SECT_DATA] + info->size[PGO_SECT_DATA];
 	obj->cnts = info->start[PGO_SECT_CNTS];
 	obj->cnts_end = obj->cnts + info->size[PGO_SECT_CNTS];
+	obj->bits = info->start[PGO_SECT_BITS];
+	obj->bits_end = obj->bits + info->size[PGO_SECT_BITS];
 	obj->names = info->start[PGO_SECT_NAMES];
 	obj->names_end = obj->names + info->size[PGO_SECT_NAMES];
 	obj->vals = info->start[PGO_SECT_VALS];

@@ -72,7 +72,7 @@ void pgo_object_del(struct pgo_object *obj)
 }
 
 /**
- * pgo_object_reset() - zero an object's counters and value counts
+ * pgo_object_reset() - zero an object's counters, bitmaps and value counts
  * @obj: the object
  *
  * Value nodes stay linked, as compiler-rt keeps them: unlinking a node that
@@ -85,6 +85,7 @@ void pgo_object_reset(struct pgo_object *obj)
 	/* Single-byte coverage counters read 0xff until covered, then 0. */
 	memset(obj->cnts, obj->version & VARIANT_MASK_BYTE_COVERAGE ? 0xff : 0,
 	       obj->cnts_end - obj->cnts);
+	memset(obj->bits, 0, obj->bits_end - obj->bits);
 	for (i = 0; i < n; i++)
 		WRITE_ONCE(obj->vnds[i].Count, 0);
 	atomic_long_set(&obj->values_dropped, 0);

@@ -58,6 +58,8 @@ struct pgo_text {
  * @data_end: end of the records
  * @cnts: first counter (__llvm_prf_cnts)
  * @cnts_end: end of the counters
+ * @bits: MC/DC test vector bitmaps, bytes (__llvm_prf_bits, -fcoverage-mcdc)
+ * @bits_end: end of the bitmaps
  * @names: function names, possibly compressed (__llvm_prf_names)
  * @names_end: end of the names
  * @vals: per-site value list heads of every record (__llvm_prf_vals)
@@ -83,6 +85,8 @@ struct pgo_object {
 	struct llvm_prf_data *data_end;
 	char *cnts;
 	char *cnts_end;
+	char *bits;
+	char *bits_end;
 	const char *names;
 	const char *names_end;
 	struct llvm_prf_value_node **vals;
@@ -102,6 +106,7 @@ struct pgo_object {
 /* vmlinux's profile sections, bounded in vmlinux.lds.h. */
 extern struct llvm_prf_data __start___llvm_prf_data[], __stop___llvm_prf_data[];
 extern char __start___llvm_prf_cnts[], __stop___llvm_prf_cnts[];
+extern char __start___llvm_prf_bits[], __stop___llvm_prf_bits[];
 extern const char __start___llvm_prf_names[], __stop___llvm_prf_names[];
 extern struct llvm_prf_value_node *__start___llvm_prf_vals[],
 	*__stop___llvm_prf_vals[];
@@ -131,7 +136,9 @@ int pgo_object_check(const struct pgo_object *obj, bool unused);
 void pgo_object_hide_code(struct pgo_object *obj);
 unsigned int pgo_nr_sites(const struct llvm_prf_data *rec);
 char *pgo_rec_counters(const struct llvm_prf_data *rec);
-void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, void *vals);
+char *pgo_rec_bitmap(const struct llvm_prf_data *rec);
+void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, char *bits,
+		      void *vals);
 size_t pgo_counter_size(const struct pgo_object *obj);
 
 /* vmlinux.c */
@@ -145,6 +152,21 @@ void pgo_object_reset(struct pgo_object *obj);
 void pgo_object_add(struct pgo_object *obj);
 void pgo_object_del(struct pgo_object *obj);
 void pgo_objects_reset(void);
+
+/**
+ * pgo_rec_bitmap_bytes() - size of a record's MC/DC bitmap
+ * @rec: the record
+ *
+ * Return: its NumBitmapBytes; 0 before raw version 10, which has none.
+ */
+static inline u32 pgo_rec_bitmap_bytes(const struct llvm_prf_data *rec)
+{
+#if PGO_HAS_BITMAP
+	return rec->NumBitmapBytes;
+#else
+	return 0;
+#endif
+}
 
 /**
  * pgo_object_contains() - whether a record belongs to an object
@@ -295,7 +317,7 @@ pgo_pool_node(const struct pgo_object *obj,
 /**
  * pgo_rec_get() - a 64-bit field of a record
  * @rec: the record; any address, aligned or not (a file's bytes)
- * @field: CounterPtr, FunctionPointer or Values
+ * @field: CounterPtr, BitmapPtr (version 10), FunctionPointer or Values
  *
  * Return: the field's value.
  */
@@ -313,7 +335,7 @@ pgo_pool_node(const struct pgo_object *obj,
 /**
  * pgo_rec_set() - set a 64-bit field of a record
  * @rec: the record; any address, aligned or not (a file's bytes)
- * @field: CounterPtr, FunctionPointer or Values
+ * @field: CounterPtr, BitmapPtr (version 10), FunctionPointer or Values
  * @val: the value
  *
  * InstrProfData.inc declares the fields const: write through memcpy().

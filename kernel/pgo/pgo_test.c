@@ -13,6 +13,7 @@
 struct pgo_test_ctx {
 	struct llvm_prf_data data[2];
 	u64 cnts[3];
+	char bits[2];
 	char names[5];
 	struct llvm_prf_value_node *vals[2];
 	struct llvm_prf_value_node vnds[2];
@@ -35,8 +36,8 @@ static struct pgo_test_ctx *pgo_test_new(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	memcpy(&ctx->data[0], &rec0, sizeof(rec0));
 	memcpy(&ctx->data[1], &rec1, sizeof(rec1));
-	pgo_rec_relocate(&ctx->data[0], (char *)&ctx->cnts[0], ctx->vals);
-	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], NULL);
+	pgo_rec_relocate(&ctx->data[0], (char *)&ctx->cnts[0], NULL, ctx->vals);
+	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], NULL, NULL);
 	memcpy(ctx->names, "abcde", sizeof(ctx->names));
 	ctx->cnts[0] = 7;
 	ctx->cnts[1] = 8;
@@ -209,6 +210,51 @@ static void pgo_test_reset(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->vals[0]->Count, 0);
 }
 
+/*
+ * MC/DC bitmaps (raw version 10): record 1's two bytes are in the file
+ * where LLVM's reader looks through BitmapPtr and BitmapDelta; reset
+ * zeroes them.
+ */
+static void pgo_test_bitmap(struct kunit *test)
+{
+#if PGO_HAS_BITMAP
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+	struct pgo_object *obj = &ctx->obj;
+	const size_t hdr = sizeof(struct llvm_prf_header);
+	const u32 n = sizeof(ctx->bits);
+	struct llvm_prf_header *h;
+	struct llvm_prf_data *out;
+	size_t size, bits;
+	void *buf;
+	u64 at;
+
+	memcpy((void *)&ctx->data[1] +
+	       offsetof(struct llvm_prf_data, NumBitmapBytes), &n, sizeof(n));
+	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], ctx->bits, NULL);
+	obj->bits = ctx->bits;
+	obj->bits_end = ctx->bits + n;
+	KUNIT_ASSERT_EQ(test, pgo_object_check(obj, true), 0);
+	ctx->bits[0] = 0x81;
+	ctx->bits[1] = 0x42;
+
+	buf = pgo_test_write(test, obj, &size);
+	h = buf;
+	out = buf + hdr;
+	KUNIT_EXPECT_EQ(test, h->NumBitmapBytes, n);
+	KUNIT_EXPECT_EQ(test, h->PaddingBytesAfterBitmapBytes, 8 - n);
+	at = out[1].BitmapPtr - (h->BitmapDelta - sizeof(*out));
+	KUNIT_EXPECT_EQ(test, at, 0);
+	bits = hdr + 2 * sizeof(*out) + sizeof(ctx->cnts);
+	KUNIT_EXPECT_MEMEQ(test, buf + bits, "\x81\x42", 2);
+	KUNIT_EXPECT_MEMEQ(test, buf + bits + 8, "abcde", 5);
+
+	pgo_object_reset(obj);
+	KUNIT_EXPECT_EQ(test, ctx->bits[0] | ctx->bits[1], 0);
+#else
+	kunit_skip(test, "no MC/DC bitmaps before raw version 10");
+#endif
+}
+
 /* Malformed sections are refused before anything uses them. */
 static void pgo_test_check(struct kunit *test)
 {
@@ -235,10 +281,10 @@ static void pgo_test_check(struct kunit *test)
 
 	/* Counters past the section's end, and a record with none. */
 	obj = ctx->obj;
-	pgo_rec_relocate(&ctx->data[1], (char *)ctx->vals, NULL);
+	pgo_rec_relocate(&ctx->data[1], (char *)ctx->vals, NULL, NULL);
 	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 	memcpy(&ctx->data[1], &no_counters, sizeof(no_counters));
-	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], NULL);
+	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], NULL, NULL);
 	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 }
 
@@ -311,6 +357,7 @@ static struct kunit_case pgo_test_cases[] = {
 	KUNIT_CASE(pgo_test_values),
 	KUNIT_CASE(pgo_test_limit),
 	KUNIT_CASE(pgo_test_reset),
+	KUNIT_CASE(pgo_test_bitmap),
 	KUNIT_CASE(pgo_test_check),
 	KUNIT_CASE(pgo_test_empty),
 	KUNIT_CASE(pgo_test_addresses),

@@ -98,14 +98,16 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 {
 	size_t nr_rec = src->data_end - src->data;
 	size_t cnts = src->cnts_end - src->cnts;
+	size_t bits = src->bits_end - src->bits;
 	size_t names = src->names_end - src->names;
 	size_t nr_vals = src->vals_end - src->vals;
-	size_t o_cnts, o_names, o_vals, o_nodes, size, i;
+	size_t o_cnts, o_bits, o_names, o_vals, o_nodes, size, i;
 	struct pgo_retained *r;
 	struct pgo_object *obj;
 
 	o_cnts = nr_rec * sizeof(*src->data);
-	o_names = o_cnts + ALIGN(cnts, 8);
+	o_bits = o_cnts + ALIGN(cnts, 8);
+	o_names = o_bits + ALIGN(bits, 8);
 	o_vals = o_names + ALIGN(names, 8);
 	o_nodes = o_vals + nr_vals * sizeof(*src->vals);
 	size = o_nodes + (size_t)nr_nodes * sizeof(*src->vnds);
@@ -132,6 +134,8 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	obj->data_end = obj->data + nr_rec;
 	obj->cnts = r->blob + o_cnts;
 	obj->cnts_end = obj->cnts + cnts;
+	obj->bits = r->blob + o_bits;
+	obj->bits_end = obj->bits + bits;
 	obj->names = r->blob + o_names;
 	obj->names_end = obj->names + names;
 	obj->vals = r->blob + o_vals;
@@ -141,17 +145,21 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 
 	memcpy(obj->data, src->data, o_cnts);
 	memcpy(obj->cnts, src->cnts, cnts);
+	memcpy(obj->bits, src->bits, bits);
 	memcpy(r->blob + o_names, src->names, names);
 	for (i = 0; i < nr_rec; i++) {
 		const struct llvm_prf_data *in = &src->data[i];
 		struct llvm_prf_value_node **vals = NULL;
+		char *bitmap = NULL;
 
 		if (pgo_nr_sites(in))
 			vals = obj->vals + ((struct llvm_prf_value_node **)
 					    (uintptr_t)in->Values - src->vals);
+		if (pgo_rec_bitmap_bytes(in))
+			bitmap = obj->bits + (pgo_rec_bitmap(in) - src->bits);
 		pgo_rec_relocate(&obj->data[i],
 				 obj->cnts + (pgo_rec_counters(in) - src->cnts),
-				 vals);
+				 bitmap, vals);
 	}
 	return r;
 }
@@ -215,10 +223,15 @@ static void pgo_add_values(struct pgo_object *dst, const struct pgo_object *src)
 	}
 }
 
+/* Add @src's counts to @dst's, an object of the same binary. */
 static void pgo_add_counters(struct pgo_object *dst,
 			     const struct pgo_object *src)
 {
 	size_t i, n = dst->cnts_end - dst->cnts;
+
+	/* An MC/DC test vector ran if it ran in either. */
+	for (i = 0; i < dst->bits_end - dst->bits; i++)
+		dst->bits[i] |= src->bits[i];
 
 	if (pgo_counter_size(dst) == 1) {
 		/* Byte coverage: 0 means covered. */
@@ -263,6 +276,7 @@ static bool pgo_same_binary(const struct pgo_object *a,
 	    memcmp(a->build_id, b->build_id, a->build_id_len) ||
 	    n != b->data_end - b->data ||
 	    a->cnts_end - a->cnts != b->cnts_end - b->cnts ||
+	    a->bits_end - a->bits != b->bits_end - b->bits ||
 	    a->vals_end - a->vals != b->vals_end - b->vals)
 		return false;
 	/* Counters and value sites are added index by index: same places. */
@@ -272,6 +286,11 @@ static bool pgo_same_binary(const struct pgo_object *a,
 		    a->data[i].NumCounters != b->data[i].NumCounters ||
 		    pgo_rec_counters(&a->data[i]) - a->cnts !=
 		    pgo_rec_counters(&b->data[i]) - b->cnts ||
+		    pgo_rec_bitmap_bytes(&a->data[i]) !=
+		    pgo_rec_bitmap_bytes(&b->data[i]) ||
+		    (pgo_rec_bitmap_bytes(&a->data[i]) &&
+		     pgo_rec_bitmap(&a->data[i]) - a->bits !=
+		     pgo_rec_bitmap(&b->data[i]) - b->bits) ||
 		    (pgo_nr_sites(&a->data[i]) &&
 		     (void *)(uintptr_t)a->data[i].Values - (void *)a->vals !=
 		     (void *)(uintptr_t)b->data[i].Values - (void *)b->vals) ||
@@ -405,6 +424,7 @@ static bool pgo_object_untouched(const struct pgo_object *obj)
 	int init = pgo_counter_size(obj) == 1 ? 0xff : 0;
 
 	return !memchr_inv(obj->cnts, init, obj->cnts_end - obj->cnts) &&
+	       !memchr_inv(obj->bits, 0, obj->bits_end - obj->bits) &&
 	       !pgo_nodes_in_use(obj);
 }
 

@@ -19,6 +19,7 @@ import sys
 R_X86_64_64 = 1
 R_X86_64_PC64 = 24
 SHT_RELA = 4
+SHF_WRITE = 1
 REC_SIZE = 64           # struct llvm_prf_data, raw version 10 (LLVM 19+)
 OFF_COUNTERPTR = 16
 OFF_FUNCPTR = 32
@@ -59,6 +60,9 @@ class Elf:
 
     def set_size(self, s, size):
         struct.pack_into("<Q", self.b, s["hdr"] + 32, size)
+
+    def set_flags(self, s, flags):
+        struct.pack_into("<Q", self.b, s["hdr"] + 8, flags)
 
     def set_name_off(self, s, name_off):
         struct.pack_into("<I", self.b, s["hdr"], name_off)
@@ -164,6 +168,10 @@ def craft(src):
         v = e.find("__llvm_prf_vals")
         struct.pack_into("<Q", e.b, v["offset"], 0x4141414141414140)
 
+    def data_readonly(e):
+        d = e.find("__llvm_prf_data")
+        e.set_flags(d, d["flags"] & ~SHF_WRITE)
+
     def missing(sect, new):
         return lambda e: e.rename(e.find(sect), new)
 
@@ -185,6 +193,7 @@ def craft(src):
          values_overlap)
     case("values_prefilled", "__llvm_prf_vals' first list head set to 0x4141414141414140",
          values_prefilled)
+    case("data_readonly", "__llvm_prf_data without SHF_WRITE (loaded read-only)", data_readonly)
     case("no_counters", "__llvm_prf_cnts renamed __llvm_PRF_cnts (no counters section)",
          missing("__llvm_prf_cnts", "__llvm_PRF_cnts"))
     case("no_names", "__llvm_prf_names renamed __llvm_PRF_names (no names section)",
@@ -197,8 +206,8 @@ def craft(src):
          duplicate)
     case("unknown", "__llvm_prf_vnds renamed __llvm_prf_vndz (unknown profile section)",
          missing("__llvm_prf_vnds", "__llvm_prf_vndz"))
-    case("bitmap", "__llvm_prf_vnds renamed __llvm_prf_bits (MC/DC bitmap bytes)",
-         missing("__llvm_prf_vnds", "__llvm_prf_bits"))
+    case("bitmap", "__llvm_prf_vnds renamed __llvm_prf_bits (MC/DC bitmap bytes no record uses, "
+         "no value node pool): profiled, values dropped", missing("__llvm_prf_vnds", "__llvm_prf_bits"))
     return cases
 
 

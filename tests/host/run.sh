@@ -27,8 +27,8 @@
 #   - with front-end instrumentation (-fprofile-instr-generate
 #     -fcoverage-mapping, no __llvm_profile_raw_version): the raw files
 #     compare equal, and llvm-cov report/export give the same results,
-#   - with MC/DC bitmaps (clang 18+), which format.c does not write: the
-#     object is refused instead of giving a file llvm-profdata rejects,
+#   - with MC/DC bitmaps (-fcoverage-mcdc, clang 19+), also after a reset:
+#     raw files, llvm-cov report -show-mcdc-summary and export agree,
 # and negative tests show that each kind of check can fail.
 #
 # Missing compilers are installed with apt-get (Debian bookworm ships all six).
@@ -383,33 +383,7 @@ print(len(fa))' "$DIFF" "$D/ir-A.profraw" "$D/ir-T.profraw"); then
 	fi
 
 	# 3. Front-end instrumentation with coverage mapping.
-	local cov_ok=1
-	if run "$D/build.log" "clang-$V" -O2 -fno-pie -fprofile-instr-generate -fcoverage-mapping \
-			-c "$DIFF/prog.c" -o "$D/prog-fe.o" &&
-		pair fe prog-fe.o -fprofile-instr-generate; then
-		compare_raw fe
-		[ "$SHOW_OK" = yes ] || SHOW[$V]=no
-		[ "$BYTES_OK" = yes ] || BYTES[$V]=no
-		local x
-		for x in A B; do
-			"llvm-cov-$V" report "$D/fe-$x" -instr-profile="$D/fe-$x.profdata" \
-				>"$D/fe-$x.report" 2>&1 || cov_ok=0
-			"llvm-cov-$V" export "$D/fe-$x" -instr-profile="$D/fe-$x.profdata" \
-				>"$D/fe-$x.json" 2>&1 || cov_ok=0
-		done
-		# A's binary with B's profile: the same objects, so the same report.
-		"llvm-cov-$V" report "$D/fe-A" -instr-profile="$D/fe-B.profdata" \
-			>"$D/fe-AB.report" 2>&1 || cov_ok=0
-		if [ $cov_ok = 1 ] && grep -q '^TOTAL' "$D/fe-A.report" &&
-			cmp -s "$D/fe-A.report" "$D/fe-B.report" &&
-			cmp -s "$D/fe-A.report" "$D/fe-AB.report" &&
-			cmp -s "$D/fe-A.json" "$D/fe-B.json"; then
-			COV[$V]=yes
-			pass "clang-$V fe: llvm-cov-$V report and export agree for A and B ($(awk '/^TOTAL/ { print "regions", $2, "missed", $3, "functions", $5, "missed", $6 }' "$D/fe-A.report"))"
-		else
-			fail "clang-$V fe: llvm-cov-$V results differ between A and B (or failed):"
-			diff "$D/fe-A.report" "$D/fe-B.report" | head -n 10 | sed 's/^/  /'
-		fi
+	if cov_variant fe ""; then
 		# Negative: never_called() "ran" once in B's file.
 		if python3 "$DIFF/rawcmp.py" --corrupt wake "$D/fe-B.profraw" "$D/fe-B.wake.profraw" &&
 			"llvm-profdata-$V" merge -o "$D/fe-B.wake.profdata" "$D/fe-B.wake.profraw" 2>/dev/null &&
@@ -420,33 +394,65 @@ print(len(fa))' "$DIFF" "$D/ir-A.profraw" "$D/ir-T.profraw"); then
 		else
 			fail "clang-$V negative: llvm-cov report did not notice a woken function"
 		fi
-	else
-		fail "clang-$V fe: building or running A'/B' failed"
-		SHOW[$V]=no
-		BYTES[$V]=no
 	fi
 
-	# 4. MC/DC (clang 18+, -fcoverage-mcdc): records with bitmap bytes.
-	# format.c writes no bitmap, so the kernel must refuse such an object
-	# (pgo_object_check) -- or, if it ever writes bitmaps, write them right.
-	# Never a file llvm-profdata rejects.
-	if "clang-$V" -fprofile-instr-generate -fcoverage-mapping -fcoverage-mcdc \
-		-c "$DIFF/prog.c" -o "$D/prog-mcdc.o" >/dev/null 2>&1; then
-		local ld="-no-pie -Wl,--build-id=none -Wl,-T,$DIFF/prog.ld" rc
-		(cd "$D" && run mcdc.log "clang-$V" $ld -fprofile-instr-generate prog-mcdc.o -o mcdc-A &&
-			run mcdc.log "clang-$V" $ld prog-mcdc.o $KOBJS -o mcdc-B &&
-			LLVM_PROFILE_FILE=mcdc-A.profraw ./mcdc-A >mcdc-A.stdout 2>&1)
-		(cd "$D" && PGO_OUT=mcdc-B.profraw ./mcdc-B >mcdc-B.stdout 2>mcdc-B.stderr)
-		rc=$?
-		if [ $rc = 99 ] && grep -q 'pgo_object_check() rejected' "$D/mcdc-B.stderr"; then
-			pass "clang-$V mcdc: objects with MC/DC bitmaps are refused ($(sed -n 's/.*not profiled: //p' "$D/mcdc-B.stderr"))"
-		elif [ $rc = 0 ] && [ -s "$D/mcdc-A.profraw" ]; then
-			compare_raw mcdc
-			[ "$SHOW_OK" = yes ] && [ "$BYTES_OK" = yes ] &&
-				pass "clang-$V mcdc: MC/DC bitmaps written as compiler-rt does"
-		else
-			fail "clang-$V mcdc: B exited with $rc: $(tail -n 2 "$D/mcdc-B.stderr")"
-		fi
+	# 4. MC/DC (-fcoverage-mcdc): records with bitmap bytes, which the
+	# kernel writes from raw version 10 (clang 19) on, resets to zero with
+	# the counters, and which llvm-cov must read the same from A and B.
+	if [[ ${RAWV[$V]:-} =~ ^[0-9]+$ ]] && [ "${RAWV[$V]}" -ge 10 ]; then
+		cov_variant mcdc -fcoverage-mcdc &&
+			cov_variant mcdc-reset "-fcoverage-mcdc -DPROG_RESET"
+	fi
+}
+
+# cov_variant NAME CFLAGS: prog.c with front-end instrumentation and
+# coverage mapping (and CFLAGS), A and B compared as raw files and through
+# llvm-cov report and export, which must agree; with -fcoverage-mcdc, MC/DC
+# included.  Fails if anything differs.
+cov_variant() {
+	local n=$1 cflags=$2 ok=1 x aflags=-fprofile-instr-generate rflags=
+	local what=coverage
+
+	case $cflags in *-DPROG_RESET*) aflags="$aflags reset-crt.o" ;; esac
+	case $cflags in *-fcoverage-mcdc*) rflags=-show-mcdc-summary what="coverage and MC/DC" ;; esac
+	# shellcheck disable=SC2086 # lists of flags
+	if ! run "$D/build.log" "clang-$V" -O2 -fno-pie -fprofile-instr-generate \
+			-fcoverage-mapping $cflags -c "$DIFF/prog.c" -o "$D/prog-$n.o" ||
+		! pair "$n" "prog-$n.o" "$aflags"; then
+		fail "clang-$V $n: building or running A/B failed"
+		SHOW[$V]=no
+		BYTES[$V]=no
+		return 1
+	fi
+	compare_raw "$n" || ok=0
+	[ "$SHOW_OK" = yes ] || SHOW[$V]=no
+	[ "$BYTES_OK" = yes ] || BYTES[$V]=no
+	for x in A B; do
+		# shellcheck disable=SC2086
+		"llvm-cov-$V" report $rflags "$D/$n-$x" -instr-profile="$D/$n-$x.profdata" \
+			>"$D/$n-$x.report" 2>&1 || ok=0
+		"llvm-cov-$V" export "$D/$n-$x" -instr-profile="$D/$n-$x.profdata" \
+			>"$D/$n-$x.json" 2>&1 || ok=0
+	done
+	# A's binary with B's profile: the same objects, so the same report.
+	# shellcheck disable=SC2086
+	"llvm-cov-$V" report $rflags "$D/$n-A" -instr-profile="$D/$n-B.profdata" \
+		>"$D/$n-AB.report" 2>&1 || ok=0
+	if [ $ok = 1 ] && grep -q '^TOTAL' "$D/$n-A.report" &&
+		cmp -s "$D/$n-A.report" "$D/$n-B.report" &&
+		cmp -s "$D/$n-A.report" "$D/$n-AB.report" &&
+		cmp -s "$D/$n-A.json" "$D/$n-B.json"; then
+		[ "$n" = fe ] && COV[$V]=yes
+		pass "clang-$V $n: llvm-cov-$V report and export agree for A and B, $what ($(awk '/^TOTAL/ { s = "regions " $2 " missed " $3 " functions " $5 " missed " $6; if (NF >= 16) s = s " MC/DC conditions " $14 " missed " $15; print s }' "$D/$n-A.report"))"
+	else
+		[ "$n" = fe ] && COV[$V]=no
+		fail "clang-$V $n: llvm-cov-$V results differ between A and B (or failed):"
+		diff "$D/$n-A.report" "$D/$n-B.report" | head -n 10 | sed 's/^/  /'
+		return 1
+	fi
+	if [ -n "$rflags" ] && ! grep -q '"mcdc_records":\[\[' "$D/$n-A.json"; then
+		fail "clang-$V $n: llvm-cov export shows no MC/DC record: the test proves nothing"
+		return 1
 	fi
 }
 
@@ -465,7 +471,7 @@ for v in $VERSIONS; do
 	printf '%-6s %-8s %-15s %-28s %-16s %s\n' "$v" "${RAWV[$v]:--}" "${SHOW[$v]:-no}" \
 		"${BYTES[$v]:-no}" "${COV[$v]:-no}" "${FAILED[$v]:--}"
 done
-echo "(show/bytes: all variants -- ir, reset, bytecov, bytecov-reset, pool, fe -- must agree)"
+echo "(show/bytes: all variants -- ir, reset, bytecov, bytecov-reset, pool, fe, mcdc, mcdc-reset -- must agree)"
 echo "masked fields: header CountersDelta, NamesDelta (v10: BitmapDelta); record CounterPtr, Values (v10: BitmapPtr)"
 echo "host tests: $PASS passed, $FAIL failed in $(($(date +%s) - START)) s"
 [ "$FAIL" -eq 0 ]

@@ -56,7 +56,9 @@ heldout > /dev/null
 	heldout | sed 's/^/heldout /'
 } > /out/bench.txt
 
-# Reads.  One copy of vmlinux's profile: how much of it a reader holds.
+# Reads (not on a plain kernel, which make coverage-bench also measures).
+# One copy of vmlinux's profile: how much of it a reader holds.
+[ -e /sys/kernel/pgo/profraw ] || exit 0
 cat /sys/kernel/pgo/profraw > /out/vmlinux.profraw
 size=$(wc -c < /sys/kernel/pgo/profraw)
 insmod $m/pgo_blob.ko size="$size"

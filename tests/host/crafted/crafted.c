@@ -103,7 +103,7 @@ static struct crafted *crafted_new(void)
 		};
 
 		memcpy(&c->data[i], &rec, sizeof(rec));
-		pgo_rec_relocate(&c->data[i], (char *)&c->cnts[2 * i],
+		pgo_rec_relocate(&c->data[i], (char *)&c->cnts[2 * i], NULL,
 				 &c->vals[SITES * i]);
 		c->cnts[2 * i] = 10 + i;
 	}
@@ -201,7 +201,7 @@ static void case_overlap(void)
 	struct crafted *c = crafted_new();
 
 	/* Record 1's sites start at record 0's second one. */
-	pgo_rec_relocate(&c->data[1], (char *)&c->cnts[2], &c->vals[1]);
+	pgo_rec_relocate(&c->data[1], (char *)&c->cnts[2], NULL, &c->vals[1]);
 	EXPECT(pgo_object_check(&c->obj, true) == -EINVAL, "overlapping sites");
 	EXPECT(pgo_object_check(&c->obj, false) == -EINVAL, "overlapping sites");
 
@@ -220,15 +220,16 @@ static void case_heads(void)
 	struct crafted *c = crafted_new();
 	struct llvm_prf_value_node **vals = c->vals;
 
-	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], (char *)&vals[4] + 1);
+	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], NULL,
+			 (char *)&vals[4] + 1);
 	EXPECT(pgo_object_check(&c->obj, false) == -EINVAL, "misaligned heads");
-	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], &vals[5]);
+	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], NULL, &vals[5]);
 	EXPECT(pgo_object_check(&c->obj, false) == -EINVAL, "heads past the end");
-	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], vals - 2);
+	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], NULL, vals - 2);
 	EXPECT(pgo_object_check(&c->obj, false) == -EINVAL, "heads before the start");
-	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], NULL);
+	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], NULL, NULL);
 	EXPECT(pgo_object_check(&c->obj, false) == -EINVAL, "no heads");
-	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], &vals[4]);
+	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], NULL, &vals[4]);
 	EXPECT(!pgo_object_check(&c->obj, false), "restored");
 
 	/* Lists filled in before any code ran (a crafted module). */
@@ -237,9 +238,9 @@ static void case_heads(void)
 	EXPECT(!pgo_object_check(&c->obj, false), "live lists are vmlinux's");
 
 	/* Counters outside, a misaligned counters section. */
-	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[5], &vals[4]);
+	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[5], NULL, &vals[4]);
 	EXPECT(pgo_object_check(&c->obj, false) == -EINVAL, "counters past the end");
-	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], &vals[4]);
+	pgo_rec_relocate(&c->data[2], (char *)&c->cnts[4], NULL, &vals[4]);
 	c->obj.cnts += 1;
 	EXPECT(pgo_object_check(&c->obj, false) == -EINVAL, "misaligned counters");
 	c->obj.cnts -= 1;
@@ -340,6 +341,68 @@ static void case_pieces(void)
 	crafted_free(c);
 }
 
+#if PGO_HAS_BITMAP
+/* Give record @i @n bitmap bytes at @bits. */
+static void crafted_bitmap(struct crafted *c, unsigned int i, char *bits,
+			   u32 n)
+{
+	memcpy((char *)&c->data[i] + offsetof(struct llvm_prf_data,
+					      NumBitmapBytes), &n, sizeof(n));
+	pgo_rec_relocate(&c->data[i], (char *)&c->cnts[2 * i], bits,
+			 &c->vals[SITES * i]);
+}
+
+/*
+ * MC/DC bitmaps: a record's bytes must lie in the bitmap section (its own
+ * malloc(), so a byte read past it is an ASan report); the file holds
+ * them, found through BitmapPtr and BitmapDelta as LLVM's reader does.
+ */
+static void case_bitmap(void)
+{
+	struct crafted *c = crafted_new();
+	struct pgo_object *obj = &c->obj;
+	char *bits = xcalloc(3);
+	const struct llvm_prf_header *h;
+	const struct llvm_prf_data *out;
+	size_t fixed;
+	char *file;
+	u64 at;
+
+	obj->bits = bits;
+	obj->bits_end = bits + 3;
+	crafted_bitmap(c, 1, bits + 1, 3);
+	EXPECT(pgo_object_check(obj, true) == -EINVAL, "bitmap past the end");
+	crafted_bitmap(c, 1, bits - 1, 1);
+	EXPECT(pgo_object_check(obj, true) == -EINVAL, "bitmap before the start");
+	obj->bits_end = bits - 1;
+	EXPECT(pgo_object_check(obj, true) == -EINVAL, "section ends first");
+	obj->bits_end = bits + 3;
+	crafted_bitmap(c, 1, bits + 1, 2);
+	EXPECT(!pgo_object_check(obj, true), "bitmap inside");
+
+	bits[1] = 0x5a;
+	bits[2] = 0xa5;
+	fixed = pgo_fixed_size(obj);
+	file = xcalloc(fixed);
+	pgo_fixed_read(obj, file, 0, fixed);
+	h = (const void *)file;
+	out = (const void *)(file + sizeof(*h) + sizeof(u64) +
+			     ALIGN(BUILD_ID_SIZE_MAX, 8));
+	EXPECT(h->NumBitmapBytes == 3, "NumBitmapBytes %llu",
+	       (unsigned long long)h->NumBitmapBytes);
+	/* Record 1's bytes, as the reader finds them. */
+	at = out[1].BitmapPtr - (h->BitmapDelta - sizeof(*out));
+	EXPECT(at == 1, "record 1's bitmap at %llu", (unsigned long long)at);
+	at += sizeof(*h) + sizeof(u64) + ALIGN(BUILD_ID_SIZE_MAX, 8) +
+	      NR * sizeof(*out) + ALIGN(NR * 2 * sizeof(u64), 8);
+	EXPECT(at + 2 <= fixed && file[at] == 0x5a && file[at + 1] == (char)0xa5,
+	       "bitmap bytes in the file");
+	free(file);
+	free(bits);
+	crafted_free(c);
+}
+#endif
+
 /* The runtime: nodes from this object's pool only, drops counted. */
 static void case_runtime(void)
 {
@@ -374,6 +437,9 @@ int main(int argc, char **argv)
 	case_small();
 	case_pieces();
 	case_runtime();
+#if PGO_HAS_BITMAP
+	case_bitmap();
+#endif
 	EXPECT(!shim_warnings, "%d WARN_ON fired", shim_warnings);
 	printf("crafted: %d checks passed, %d failed\n", passes, failures);
 	return failures ? 1 : 0;

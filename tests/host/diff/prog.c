@@ -101,6 +101,17 @@ noinline unsigned long branches(unsigned int n)
 	return acc;
 }
 
+/*
+ * A decision of three conditions run with three of its test vectors:
+ * MC/DC shows a and c deciding the outcome on their own, not b.
+ */
+noinline int decide(int a, int b, int c)
+{
+	if ((a && b) || c)
+		return 1;
+	return 0;
+}
+
 noinline unsigned long memops(unsigned int rounds)
 {
 	static char src[2048], dst[2048];
@@ -147,6 +158,8 @@ static unsigned long workload(void)
 		}
 	}
 	acc += memops(90);
+	for (i = 0; i < 5; i++)
+		acc += decide(1, 1, 0) + decide(0, 1, 0) + decide(0, 0, 1);
 	for (i = 0; i < 250; i++)
 		acc += leaf_b(i);
 	for (i = 0; i < 30; i++)
@@ -168,6 +181,7 @@ int main(void)
 	for (i = 0; i < 10; i++)
 		acc += call_op(i, acc);
 	acc += memops(4);
+	acc += decide(1, 1, 0);
 #endif
 	printf("prog: %lu\n", acc);
 	return 0;

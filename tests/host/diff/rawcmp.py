@@ -219,6 +219,20 @@ class Profile:
                              f"outside the counters (offset {rel:#x})")
         return self.raw[cnt_off + rel:cnt_off + rel + n]
 
+    def bitmap_of(self, i):
+        """MC/DC bitmap bytes of record i, found through BitmapPtr as
+        readers do (v10; none before)."""
+        rec = self.records[i]
+        n = rec.get("NumBitmapBytes", 0)
+        if not n:
+            return b""
+        rel = bits_offset(self, i)
+        off, size = self.offsets["bitmap"]
+        if rel + n > size:
+            raise ParseError(f"{self.path}: record {i}: BitmapPtr points "
+                             f"outside the bitmap (offset {rel:#x})")
+        return self.raw[off + rel:off + rel + n]
+
     def masked_bytes(self):
         """Byte offsets of the masked fields."""
         masked = set()
@@ -316,13 +330,15 @@ def compare(a, b, values=True, padding=False):
     for i in range(len(a.records)):
         try:
             ca, cb = a.counters_of(i), b.counters_of(i)
+            ba, bb = a.bitmap_of(i), b.bitmap_of(i)
         except ParseError as e:
             problems.append(str(e))
             continue
-        if ca != cb:
+        if ca != cb or ba != bb:
             bad.append(str(i))
     if bad:
-        problems.append(f"counters found through CounterPtr differ for "
+        problems.append(f"counters (or bitmaps) found through CounterPtr "
+                        f"(BitmapPtr) differ for "
                         f"{len(bad)} records: {' '.join(bad[:12])}"
                         f"{' ...' if len(bad) > 12 else ''}")
     return problems, notes
@@ -393,6 +409,12 @@ def cnts_offset(p, i):
     return (rec["CounterPtr"] - delta) & (2**64 - 1)
 
 
+def bits_offset(p, i):
+    """Offset of record i's MC/DC bitmap inside the bitmap part (v10)."""
+    delta = (p.h["BitmapDelta"] - i * p.rec_size) & (2**64 - 1)
+    return (p.records[i]["BitmapPtr"] - delta) & (2**64 - 1)
+
+
 def main():
     if len(sys.argv) == 5 and sys.argv[1] == "--corrupt":
         try:
@@ -426,7 +448,8 @@ def main():
     nmasked = sum(1 for i in a.masked_bytes() if i < len(b.raw) and
                   a.raw[i] != b.raw[i])
     desc = (f"raw v{a.version}, {len(a.raw)} bytes, {a.nr_data} records, "
-            f"{a.nr_counters} counters, {a.h['NamesSize']} name bytes, "
+            f"{a.nr_counters} counters, {a.h.get('NumBitmapBytes', 0)} bitmap "
+            f"bytes, {a.h['NamesSize']} name bytes, "
             f"{a.value_blocks[0]} value blocks with {a.value_blocks[1]} "
             f"values")
     if problems:
@@ -442,7 +465,8 @@ def main():
     print(f"rawcmp: identical except masked fields ({desc}); masked: header "
           f"{' '.join(masked_h)}; record {' '.join(masked_r)}; "
           f"{nmasked} masked bytes differ; counters resolved through "
-          f"CounterPtr agree for all {a.nr_data} records")
+          f"CounterPtr{' and bitmaps through BitmapPtr' if a.h.get('NumBitmapBytes') else ''} "
+          f"agree for all {a.nr_data} records")
     return 0
 
 

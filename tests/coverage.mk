@@ -1,0 +1,64 @@
+# make coverage: clang source-based coverage and MC/DC of vmlinux and of
+# every module, through the same sysfs files as PGO (issue 14).  Included
+# by the root Makefile; uses BUILD, LLVM_VERSION and its boot target.
+#
+#   make coverage       build the coverage kernel (the embedded default with
+#                       CONFIG_PGO_CLANG_COVERAGE and _MCDC), boot it, run
+#                       KUnit, the kselftest and the test modules, collect
+#                       with pgo-collect, and write under build/coverage/
+#                       the llvm-cov summary (summary.txt, report-<obj>.txt),
+#                       export (<obj>.json) and HTML (html/<obj>/) of
+#                       vmlinux and each module, checking what the test
+#                       modules are known to cover
+#   make coverage-test  the same checks without HTML (part of make test)
+
+COV_OBJ		:= $(BUILD)/obj-cov-$(LLVM_VERSION)
+COV_VARS	= OBJ=$(COV_OBJ) EXT=$(BUILD)/ext-cov-$(LLVM_VERSION) \
+		  OUT=$(BUILD)/out-cov-$(LLVM_VERSION) GUEST_DIR=tests/coverage/guest \
+		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config"
+
+.PHONY: coverage coverage-test coverage-boot
+
+coverage-boot: deps
+	+@$(MAKE) --no-print-directory boot $(COV_VARS)
+
+coverage: coverage-boot
+	tests/coverage/check.sh $(LLVM_VERSION) $(COV_OBJ) $(BUILD)/ext-cov-$(LLVM_VERSION) \
+		$(BUILD)/out-cov-$(LLVM_VERSION)/guest $(BUILD)/coverage html
+
+coverage-test: coverage-boot
+	tests/coverage/check.sh $(LLVM_VERSION) $(COV_OBJ) $(BUILD)/ext-cov-$(LLVM_VERSION) \
+		$(BUILD)/out-cov-$(LLVM_VERSION)/guest $(BUILD)/coverage-test
+
+# make coverage-bench: the cost of each counter kind, one run (issue 14):
+# the make bench boots (tests/bench/guest/10-bench.sh: the make run
+# workloads under -icount, the counters-only loop on 1 and 2 vCPUs) on the
+# plain, the IR-PGO, the coverage+MC/DC and the single-byte coverage kernel
+# of the embedded default, then tests/coverage/bench-report.sh.  Four
+# kernels: about an hour with a cold ccache; not part of make test.
+COVB		:= $(BUILD)/coverage-bench-$(LLVM_VERSION)
+COVB_MODES	:= plain ir cov byte
+covb_obj_plain	:= $(BUILD)/obj-plain-$(LLVM_VERSION)
+covb_obj_ir	:= $(BUILD)/obj-$(LLVM_VERSION)
+covb_obj_cov	:= $(COV_OBJ)
+covb_obj_byte	:= $(BUILD)/obj-covbyte-$(LLVM_VERSION)
+covb_cfg_plain	:=
+covb_cfg_ir	:= tests/qemu/pgo.config
+covb_cfg_cov	:= tests/qemu/pgo.config tests/coverage/coverage.config
+covb_cfg_byte	:= tests/qemu/pgo.config tests/coverage/single-byte.config
+
+.PHONY: coverage-bench
+coverage-bench: deps
+	+@rc=0; for m in $(COVB_MODES); do \
+		case $$m in plain) o=$(covb_obj_plain) c="$(covb_cfg_plain)";; \
+			ir) o=$(covb_obj_ir) c="$(covb_cfg_ir)";; \
+			cov) o=$(covb_obj_cov) c="$(covb_cfg_cov)";; \
+			byte) o=$(covb_obj_byte) c="$(covb_cfg_byte)";; esac; \
+		echo "coverage-bench: $$m kernel in $$o"; \
+		$(MAKE) --no-print-directory bench-boot OBJ=$$o PGO_CONFIG="$$c" \
+			BENCH=$(COVB)/$$m > $(COVB)-$$m.log 2>&1 || \
+			{ echo "coverage-bench: $$m failed, see $(COVB)-$$m.log"; rc=1; }; \
+	done; \
+	tests/coverage/bench-report.sh $(COVB) $(LLVM_VERSION) $(covb_obj_plain) \
+		$(covb_obj_ir) $(covb_obj_cov) $(covb_obj_byte) | tee $(COVB)/report.txt; \
+	exit $$rc

@@ -1,0 +1,181 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Judge a coverage kernel's guest run (tests/coverage/guest/10-coverage.sh)
+# with the real llvm-profdata and llvm-cov, and write the reports.
+#
+#   check.sh LLVM_VERSION KBUILD_DIR EXT_DIR GUEST_OUT COV_DIR [html]
+#
+# COV_DIR gets, per object (vmlinux and each module profiled): the merged
+# profile, `llvm-cov report -show-mcdc-summary` (report-<obj>.txt),
+# `llvm-cov export` (<obj>.json) and, with "html", an HTML report
+# (html/<obj>/index.html); summary.txt holds the totals.  Exit status 0
+# iff every check passed.
+set -uo pipefail
+LLVM_VERSION=$1 obj=$2 ext=$3 out=$4 cov=$5 html=${6:-}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
+g=$out/cov
+src=$(readlink -f "$obj/source")
+cov() { "llvm-cov-$LLVM_VERSION" "$@"; }
+py() { python3 "$here/cov.py" "$@"; }
+mkdir -p "$cov"
+rm -rf "${cov:?}"/*
+
+# The binary a profile name (<object>-<build id>[.N].profraw) belongs to.
+binary_of() {
+	local name=${1%-*}
+
+	if [ "$name" = vmlinux ]; then
+		echo "$obj/vmlinux"
+	else
+		find "$ext" "$obj" -name "$name.ko" 2>/dev/null | head -n 1
+	fi
+}
+
+# 0. The run itself.
+kunit=$("$here/../check-kunit.sh" "$LLVM_VERSION" "$obj" "$out" | grep -E '^(PASS|FAIL)')
+if grep -q '^PASS: KUnit suite pgo ok' <<<"$kunit"; then
+	pass "KUnit on the coverage kernel: $(grep -o '[0-9]*/[0-9]* cases passed' <<<"$kunit")"
+else
+	fail "KUnit suite pgo did not pass on the coverage kernel: $kunit"
+fi
+[ "$(cat "$g/kselftest.rc" 2>/dev/null)" = 0 ] &&
+	pass "kselftest pgo_sysfs passed on the coverage kernel" ||
+	fail "kselftest pgo_sysfs failed: $(grep -m3 '^not ok' "$g/kselftest.tap")"
+[ "$(cat "$g/collect.rc" 2>/dev/null)" = 0 ] &&
+	pass "pgo-collect: $(tail -n 1 "$g/collect.txt")" ||
+	fail "pgo-collect failed: $(cat "$g/collect.txt")"
+
+# 1. Per object: merge, report, export (and HTML).
+# vmlinux's profile from before the kselftest's reset: what KUnit ran.
+cp "$g/vmlinux-boot.profraw" "$g/collect/vmlinux-boot.profraw" 2>/dev/null
+declare -A PROFS
+for f in "$g"/collect/*.profraw; do
+	[ -e "$f" ] || continue
+	b=$(basename "$f" .profraw)
+	b=${b%.[0-9]*}
+	PROFS[${b%-*}]+=" $f"
+done
+: > "$cov/summary.txt"
+for o in $(printf '%s\n' "${!PROFS[@]}" | sort); do
+	bin=$(binary_of "$o-x")
+	# shellcheck disable=SC2086 # a list of files
+	if [ -z "$bin" ] || ! profdata merge -o "$cov/$o.profdata" ${PROFS[$o]} 2>"$cov/$o.err"; then
+		fail "$o: no binary, or llvm-profdata-$LLVM_VERSION merge failed: $(head -c 300 "$cov/$o.err")"
+		continue
+	fi
+	# llvm-cov 19's export of all of vmlinux takes more than 24 GB, even
+	# for one source file: the JSON is for modules only.
+	if cov report -show-mcdc-summary "$bin" -instr-profile="$cov/$o.profdata" \
+			>"$cov/report-$o.txt" 2>"$cov/$o.err" &&
+		{ [ "$o" = vmlinux ] ||
+		  cov export "$bin" -instr-profile="$cov/$o.profdata" \
+			>"$cov/$o.json" 2>>"$cov/$o.err"; }; then
+		pass "$o: llvm-cov-$LLVM_VERSION report and export read $(basename "$bin") with its profile"
+		printf '%-18s %s\n' "$o" "$(grep '^TOTAL' "$cov/report-$o.txt" | tr -s ' ')" >>"$cov/summary.txt"
+	else
+		fail "$o: llvm-cov-$LLVM_VERSION failed: $(head -c 300 "$cov/$o.err")"
+		continue
+	fi
+	if [ -n "$html" ]; then
+		cov show -format=html -show-branches=count -show-mcdc \
+			-output-dir="$cov/html/$o" "$bin" \
+			-instr-profile="$cov/$o.profdata" 2>>"$cov/$o.err" ||
+			fail "$o: llvm-cov show -format=html failed"
+	fi
+done
+
+# 2. pgo_cov_module, run with test vectors 0..2 (mask 7).
+ko=$(binary_of pgo_cov_module-x)
+m=$cov/module
+mkdir -p "$m"
+for p in known live1 retained1 live2 retained2; do
+	profdata merge -o "$m/$p.profdata" "$g/$p.profraw" 2>"$m/$p.err" &&
+		cov export "$ko" -instr-profile="$m/$p.profdata" >"$m/$p.json" 2>>"$m/$p.err" ||
+		fail "pgo_cov_module $p: llvm-profdata or llvm-cov refused it: $(head -c 300 "$m/$p.err")"
+done
+read -r n _ <<<"$(py func "$m/known.json" pgo_cov_never)"
+[ "$n" = 0 ] && pass "pgo_cov_module: pgo_cov_never() is not covered (count 0)" ||
+	fail "pgo_cov_module: pgo_cov_never() count '$n', expected 0"
+read -r n _ <<<"$(py func "$m/known.json" pgo_cov_decide)"
+[ "$n" = 3 ] && pass "pgo_cov_module: pgo_cov_decide() ran 3 times (mask 7)" ||
+	fail "pgo_cov_module: pgo_cov_decide() count '$n', expected 3"
+line=$(grep -n 'if (x > 1000)' "$here/../../tools/testing/selftests/pgo/test_modules/pgo_cov_module.c" | cut -d: -f1)
+read -r t f <<<"$(py branch "$m/known.json" pgo_cov_branch "$line")"
+[ "$t" = 0 ] && [ "$f" = 3 ] &&
+	pass "pgo_cov_module: branch 'x > 1000' (line $line) never taken: true 0, false 3" ||
+	fail "pgo_cov_module: branch 'x > 1000' true '$t' false '$f', expected 0 and 3"
+read -r c k <<<"$(py mcdc "$m/known.json" pgo_cov_decide)"
+[ "$c" = 3 ] && [ "$k" = 2 ] &&
+	pass "pgo_cov_module: MC/DC of (a && b) || c: 2 of 3 conditions shown (66.67%), b not" ||
+	fail "pgo_cov_module: MC/DC '$k' of '$c' conditions, expected 2 of 3"
+
+# 3. Retention: a copy is what the module had; a reload ORs its bitmaps in.
+# The export's functions but the module's exit, which runs at unload, after
+# the live profile was read.
+funcs() {
+	python3 -c 'import json, sys
+for x in json.load(open(sys.argv[1]))["data"]:
+	for f in x["functions"]:
+		if not f["name"].endswith("pgo_cov_exit"):
+			print(json.dumps(f, sort_keys=True))' "$1"
+}
+if cmp -s <(funcs "$m/live1.json") <(funcs "$m/retained1.json"); then
+	pass "retained after unload: llvm-cov export equals the live profile before it ($(funcs "$m/live1.json" | wc -l) functions; the exit function, which ran at unload, aside)"
+else
+	fail "retained after unload: llvm-cov export differs from the live profile"
+fi
+read -r _ k1 <<<"$(py mcdc "$m/live1.json" pgo_cov_decide)"
+read -r _ k2 <<<"$(py mcdc "$m/live2.json" pgo_cov_decide)"
+read -r c kr <<<"$(py mcdc "$m/retained2.json" pgo_cov_decide)"
+[ "$k1" = 1 ] && [ "$k2" = 0 ] && [ "$kr" = 3 ] && [ "$c" = 3 ] &&
+	pass "retained after a reload: MC/DC 3 of 3 conditions, from loads showing 1 and 0 (bitmaps OR-ed)" ||
+	fail "retained after a reload: MC/DC '$kr' of '$c', loads '$k1' and '$k2' (expected 3 of 3 from 1 and 0)"
+profdata merge -o "$m/sum.profdata" "$g/live1.profraw" "$g/live2.profraw" 2>/dev/null &&
+	cov export "$ko" -instr-profile="$m/sum.profdata" >"$m/sum.json" 2>/dev/null
+if cmp -s <(funcs "$m/sum.json") <(funcs "$m/retained2.json"); then
+	pass "retained after a reload: llvm-cov export equals llvm-profdata merge of the two loads"
+else
+	fail "retained after a reload: llvm-cov export differs from llvm-profdata merge of the two loads"
+fi
+
+# 4. vmlinux: a system call the guest made, one it never made (per-function
+# rows of llvm-cov report: name, regions, missed, cover, ...).
+cov report -show-functions "$obj/vmlinux" -instr-profile="$cov/vmlinux.profdata" \
+	"$src/kernel/sys.c" >"$cov/vmlinux-sys.txt" 2>>"$cov/vmlinux.err"
+row() { awk -v f="$1" '$1 ~ ("[:;]" f "$") { print $2, $3 }' "$cov/vmlinux-sys.txt"; }
+read -r r miss <<<"$(row __do_sys_getppid)"
+n=$(profdata show --counts --function=__do_sys_getppid "$cov/vmlinux.profdata" |
+	awk '/Function count:/ { print $3; exit }')
+[ -n "$r" ] && [ "$miss" -lt "$r" ] && [ "${n:-0}" -gt 0 ] &&
+	pass "vmlinux: getppid(2) covered (__do_sys_getppid: $((r - miss)) of $r regions, entered $n times)" ||
+	fail "vmlinux: __do_sys_getppid regions '$r' missed '$miss', count '$n'"
+read -r r miss <<<"$(row __do_sys_sethostname)"
+[ -n "$r" ] && [ "$miss" = "$r" ] &&
+	pass "vmlinux: sethostname(2) not covered (__do_sys_sethostname: 0 of $r regions)" ||
+	fail "vmlinux: __do_sys_sethostname regions '$r' missed '$miss', expected all missed"
+
+# 5. The mapping stays in the files: no allocated __llvm_cov* section.
+# shellcheck disable=SC2046 # a list of files
+read -r bytes alloc <<<"$(py elf "$obj/vmlinux" $(find "$ext" -name '*.ko'))"
+[ "$bytes" -gt 0 ] && [ "$alloc" = 0 ] &&
+	pass "coverage mapping: $bytes bytes in vmlinux and the test modules, none in an allocated section" ||
+	fail "coverage mapping: $bytes bytes, $alloc allocated sections"
+echo "coverage mapping bytes (not loaded): $bytes" >>"$cov/summary.txt"
+
+# 6. kernel/pgo covered by its own tests (KUnit, kselftest, the guest run):
+# its rows of the vmlinux report.
+awk '$1 ~ "kernel/pgo/[a-z_]+[.]c$" { sub(".*kernel/pgo/", "", $1);
+	printf "  %-10s functions %4d of %4d  lines %5d of %5d  branches %4d of %4d\n",
+		$1, $5 - $6, $5, $8 - $9, $8, $11 - $12, $11
+	f += $5; fm += $6; l += $8; lm += $9; b += $11; bm += $12 }
+	END { printf "  %-10s functions %4d of %4d  lines %5d of %5d  branches %4d of %4d\n",
+		"total", f - fm, f, l - lm, l, b - bm, b }' \
+	"$cov/report-vmlinux.txt" >"$cov/kernel-pgo.txt"
+echo "kernel/pgo/ covered by its own tests (KUnit, kselftest, the guest run):" >>"$cov/summary.txt"
+cat "$cov/kernel-pgo.txt" >>"$cov/summary.txt"
+[ -s "$cov/kernel-pgo.txt" ] && pass "kernel/pgo/ coverage: $(tail -n 1 "$cov/kernel-pgo.txt" | tr -s ' ')" ||
+	fail "kernel/pgo/ has no row in vmlinux's report"
+cat "$cov/summary.txt"
+summary "coverage"

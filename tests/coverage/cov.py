@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Facts from `llvm-cov export` JSON, for tests/coverage/check.sh.
+
+  cov.py func JSON NAME         "<count> <regions> <covered regions>" of the
+                                function whose name is NAME or ends in
+                                ":NAME" / ";NAME" (static functions)
+  cov.py mcdc JSON NAME         "<conditions> <covered>" of NAME's decisions
+  cov.py branch JSON NAME LINE  "<true> <false>" counts of NAME's branch on
+                                source line LINE
+  cov.py elf FILE...            "<bytes> <allocated>": the size of the
+                                __llvm_cov* sections of the ELF FILEs and
+                                how many of them are SHF_ALLOC (loaded)
+  cov.py files JSON SUBSTR      per-file summary of the files whose path
+                                contains SUBSTR, then their total:
+                                "<file> <lines> <covered> <functions> <covered>"
+"""
+import json
+import struct
+import sys
+
+SHF_ALLOC = 2
+
+
+def elf_cov(path):
+    """Bytes of __llvm_cov* sections in an ELF64 file, and how many are
+    allocated."""
+    b = open(path, "rb").read()
+    shoff, = struct.unpack_from("<Q", b, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", b, 0x3a)
+
+    def sh(i):
+        return struct.unpack_from("<IIQQQQ", b, shoff + i * shentsize)
+    stroff = sh(shstrndx)[4]
+    size = alloc = 0
+    for i in range(shnum):
+        name, _, flags, _, _, sz = sh(i)
+        end = b.index(b"\0", stroff + name)
+        if b[stroff + name:end].startswith(b"__llvm_cov"):
+            size += sz
+            alloc += bool(flags & SHF_ALLOC)
+    return size, alloc
+
+
+def functions(data):
+    for d in data["data"]:
+        yield from d.get("functions", [])
+
+
+def find(data, name):
+    for f in functions(data):
+        n = f["name"]
+        if n == name or n.endswith(":" + name) or n.endswith(";" + name):
+            return f
+    sys.exit(f"cov.py: no function {name}")
+
+
+def main():
+    cmd, path = sys.argv[1], sys.argv[2]
+    if cmd == "elf":
+        size = alloc = 0
+        for f in sys.argv[2:]:
+            s, a = elf_cov(f)
+            size += s
+            alloc += a
+        print(size, alloc)
+        return
+    with open(path) as fp:
+        data = json.load(fp)
+    if cmd == "func":
+        f = find(data, sys.argv[3])
+        regions = [r for r in f["regions"] if r[7] == 0]   # code regions
+        print(f["count"], len(regions), sum(1 for r in regions if r[4]))
+    elif cmd == "mcdc":
+        f = find(data, sys.argv[3])
+        conds = covered = 0
+        for rec in f.get("mcdc_records", []):
+            # The list of booleans: condition i shown to decide alone.
+            # LLVM 22 appends the test vectors after it.
+            shown = next((x for x in rec if isinstance(x, list) and
+                          all(isinstance(b, bool) for b in x)), [])
+            conds += len(shown)
+            covered += sum(1 for s in shown if s)
+        print(conds, covered)
+    elif cmd == "branch":
+        f = find(data, sys.argv[3])
+        line = int(sys.argv[4])
+        for b in f.get("branches", []):
+            if b[0] == line:
+                print(b[4], b[5])
+                return
+        sys.exit(f"cov.py: no branch of {sys.argv[3]} on line {line}")
+    elif cmd == "files":
+        sub = sys.argv[3]
+        tl = tc = tf = tfc = 0
+        for d in data["data"]:
+            for fl in d["files"]:
+                if sub not in fl["filename"]:
+                    continue
+                s = fl["summary"]
+                name = fl["filename"][fl["filename"].find(sub):]
+                print(name, s["lines"]["count"], s["lines"]["covered"],
+                      s["functions"]["count"], s["functions"]["covered"])
+                tl += s["lines"]["count"]
+                tc += s["lines"]["covered"]
+                tf += s["functions"]["count"]
+                tfc += s["functions"]["covered"]
+        print("total", tl, tc, tf, tfc)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
