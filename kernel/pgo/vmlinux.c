@@ -16,20 +16,18 @@
 
 #include "pgo.h"
 
+/* An object's bounds of one of the sections the linker script collects. */
+#define PGO_VMLINUX_SECTION(field, sect)			\
+	.field = __start_##sect, .field##_end = __stop_##sect
+
 struct pgo_object pgo_vmlinux = {
 	.name		= "vmlinux",
-	.data		= __start___llvm_prf_data,
-	.data_end	= __stop___llvm_prf_data,
-	.cnts		= __start___llvm_prf_cnts,
-	.cnts_end	= __stop___llvm_prf_cnts,
-	.bits		= __start___llvm_prf_bits,
-	.bits_end	= __stop___llvm_prf_bits,
-	.names		= __start___llvm_prf_names,
-	.names_end	= __stop___llvm_prf_names,
-	.vals		= __start___llvm_prf_vals,
-	.vals_end	= __stop___llvm_prf_vals,
-	.vnds		= __start___llvm_prf_vnds,
-	.vnds_end	= __stop___llvm_prf_vnds,
+	PGO_VMLINUX_SECTION(data, __llvm_prf_data),
+	PGO_VMLINUX_SECTION(cnts, __llvm_prf_cnts),
+	PGO_VMLINUX_SECTION(bits, __llvm_prf_bits),
+	PGO_VMLINUX_SECTION(names, __llvm_prf_names),
+	PGO_VMLINUX_SECTION(vals, __llvm_prf_vals),
+	PGO_VMLINUX_SECTION(vnds, __llvm_prf_vnds),
 	.list		= LIST_HEAD_INIT(pgo_vmlinux.list),
 };
 
