@@ -199,11 +199,16 @@ run-train:
 		OUT=$(BUILD)/out-train-$(LLVM_VERSION)
 	tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \
 		$(BUILD)/out-train-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 1G
-	llvm-profdata-$(LLVM_VERSION) merge -o $(RUN)/merged.profdata $(RUN)/train/train/*.profraw
-	@# Named by content: a new profile changes the flags, so Kbuild rebuilds.
-	@p=$(RUN)/kernel-$$(md5sum < $(RUN)/merged.profdata | cut -c1-12).profdata; \
-	cp $(RUN)/merged.profdata $$p && echo $$p > $(RUN)/profile.path && \
-	echo "profile: $$p from $$(ls $(RUN)/train/train/*.profraw | wc -l) raw profiles"
+	@# A profile per object (CLANG_PGO_PROFILE=dir): each module is built
+	@# with its own; every object depends on its profile, so a new one
+	@# rebuilds exactly the objects that use it.
+	rm -rf $(RUN)/profile && mkdir -p $(RUN)/profile
+	for f in $(RUN)/train/train/*.profraw; do \
+		llvm-profdata-$(LLVM_VERSION) merge -o \
+			$(RUN)/profile/$$(basename $$f .profraw).profdata $$f || exit 1; \
+	done
+	@echo $(RUN)/profile > $(RUN)/profile.path && \
+	echo "profile: $(RUN)/profile/, $$(ls $(RUN)/profile | tr '\n' ' ')"
 
 run-%-kernel:
 	$(MAKE) --no-print-directory initramfs PGO_CONFIG= \

@@ -50,9 +50,28 @@ one() {
 	[ -z "$(find "$o" -name '*.o' -print -quit)" ] || fail "$name: objects left after distclean"
 }
 
+# CLANG_PGO_PROFILE= with another compiler or a missing file: a message.
+refuse() {
+	local name=$1-refuse want=$2 o=$work/$1-refuse
+	shift 2
+	mkdir -p "$o"
+	make -C "$src" O="$o" ARCH=x86_64 "${@:1:$#-1}" tinyconfig > "$o.log" 2>&1 ||
+		{ fail "$name: tinyconfig"; return; }
+	if make -C "$src" O="$o" ARCH=x86_64 "$@" init/version.o > "$o.log" 2>&1; then
+		fail "$name: built"
+	elif grep -q "$want" "$o.log"; then
+		pass "$name: $(grep -o "Makefile.pgo.*" "$o.log" | head -1)"
+	else
+		fail "$name: $(tail -2 "$o.log")"
+	fi
+}
+touch "$work/x.profdata"
+
 one gcc off CC=gcc
+refuse gcc "is a clang profile" CC=gcc CLANG_PGO_PROFILE="$work/x.profdata"
 one clang-on on LLVM=-"$llvm" CC="clang-$llvm"
 one clang-off off LLVM=-"$llvm" CC="clang-$llvm"
+refuse clang-off "no such file" LLVM=-"$llvm" CC="clang-$llvm" CLANG_PGO_PROFILE="$work/none.profdata"
 make -C "$src" CC=gcc clean > "$work/src.log" 2>&1 && pass "make CC=gcc clean in the source tree" ||
 	{ fail "make CC=gcc clean in the source tree"; tail -5 "$work/src.log"; }
 summary "clean"

@@ -50,4 +50,41 @@ hot=$(grep -E '!\{!"branch_weights", i32 [0-9]+, i32 [0-9]+\}' "$ll" |
 	grep -oE 'i32 [0-9]+' | awk '{ print $2 }' | sort -n | tail -1)
 [ "${hot:-0}" -ge 3000 ] && pass "branch weights from the profile in the IR ($weights)" ||
 	fail "no hot branch_weights in the IR ($weights)"
+# A directory of per-object profiles: the module's objects use
+# <module>.profdata (vmlinux's objects would use vmlinux.profdata).
+mkdir -p "$work/dir"
+cp "$work/module.profdata" "$work/dir/pgo_test_module.profdata"
+kmake V=1 CLANG_PGO_PROFILE="$work/dir" modules > "$work/dir.log" 2>&1 ||
+	{ fail "test module build with a profile directory"; tail -20 "$work/dir.log"; }
+grep -q -- "-fprofile-use=$work/dir/pgo_test_module.profdata " "$work/dir.log" &&
+	pass "a profile directory: the module uses <module>.profdata" ||
+	fail "a profile directory: $(grep -o -- '-fprofile-use=[^ ]*' "$work/dir.log" | sort -u)"
+
+# An object depends on its profile: rebuilt when it changes, only then.
+built() { grep -c 'CC \[M\] .*pgo_test_module\.o' "$1"; }
+kmake CLANG_PGO_PROFILE="$work/dir" modules > "$work/same.log" 2>&1
+touch "$work/dir/pgo_test_module.profdata"
+kmake CLANG_PGO_PROFILE="$work/dir" modules > "$work/new.log" 2>&1
+[ "$(built "$work/same.log")" = 0 ] && [ "$(built "$work/new.log")" = 1 ] &&
+	pass "same profile: nothing rebuilt; new profile: the module rebuilt" ||
+	fail "rebuilds: $(built "$work/same.log") with the same profile, $(built "$work/new.log") with a new one"
+grep -q "^$work/mod/pgo_test_module.o: $work/dir/pgo_test_module.profdata\$" \
+	"$work/mod/.pgo_test_module.o.cmd" &&
+	grep -q "^source_$work/mod/pgo_test_module.o := .*pgo_test_module\.c\$" \
+	"$work/mod/.pgo_test_module.o.cmd" &&
+	pass "fixdep: the profile is a prerequisite, the source stays the source" ||
+	fail "fixdep output: $(grep -n 'profdata\|^source_' "$work/mod/.pgo_test_module.o.cmd" | cut -c1-100)"
+
+# A profile that no longer fits a function (another control-flow hash):
+# a warning, not an error, even with -Werror.
+profdata merge --text -o "$work/stale.proftext" "$work/module.profdata"
+awk 'f && /^[0-9]+$/ { print 1; f = 0; next } /pgo_test_hot$/ { n = 1 }
+	n && /^# Func Hash:/ { f = 1; n = 0 } { print }' \
+	"$work/stale.proftext" > "$work/stale2.proftext"
+profdata merge -o "$work/stale.profdata" "$work/stale2.proftext"
+kmake CLANG_PGO_PROFILE="$work/stale.profdata" KCFLAGS=-Werror modules > "$work/stale.log" 2>&1 &&
+	grep -q 'hash mismatch.*pgo_test_hot' "$work/stale.log" &&
+	pass "a stale profile with -Werror: built, with a hash mismatch warning" ||
+	{ fail "a stale profile with -Werror"; grep -m3 'warning\|error' "$work/stale.log"; }
+
 summary "PGO use (test module)"

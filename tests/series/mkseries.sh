@@ -114,7 +114,11 @@ patch_file() {
 }
 # A commit message body; a line "@include NNNN" stands for the body of
 # patches/NNNN-*.patch's own message, so that it cannot drift from it.
-patch_body() { sed -e '1,/^$/d' -e '/^---$/,$d' "$1"; }
+# Its trailers stay behind: the series commit is signed off as a whole.
+patch_body() {
+	sed -e '1,/^$/d' -e '/^---$/,$d' -e '/^Signed-off-by: /d' "$1" |
+		sed -e ':a' -e '/^\n*$/{$d;N;ba' -e '}'
+}
 expand_msg() {
 	local line
 	while IFS= read -r line || [ -n "$line" ]; do
@@ -125,6 +129,10 @@ expand_msg() {
 	done < "$1"
 }
 patch_paths() { sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' "$1" | sort -u; }
+# The files a patch creates (scripts/Makefile.pgo): not in the base.
+patch_new_paths() {
+	awk '/^diff --git a\// { f = substr($3, 3) } /^new file mode/ { print f }' "$1" | sort -u
+}
 
 # Every overlay file added exactly once; every file of every patch of
 # patches/series applied exactly once; every stage diff used; messages
@@ -178,7 +186,9 @@ done
 # format-patch needs).  Patch i: undo patch i-1's stage diffs, add its
 # files, apply its hunks, apply its own stage diffs, commit.
 mkdir -p "$WORK" "$OUT" "$LOGS"
-upstream=$(for p in $PATCHES; do patch_paths "$SNAP/$p"; done | sort -u)
+created=$(for p in $PATCHES; do patch_new_paths "$SNAP/$p"; done | sort -u)
+upstream=$(for p in $PATCHES; do patch_paths "$SNAP/$p"; done | sort -u |
+	grep -vxF -e "$created" -e '' || true)
 for f in $upstream; do
 	[ -f "$BASE/$f" ] || die "$f: not in the base"
 	mkdir -p "$WORK/$(dirname "$f")" && cp -p "$BASE/$f" "$WORK/$f"
@@ -186,11 +196,11 @@ done
 cd "$WORK"
 git init -q -b pgo
 git config core.abbrev 12
-commit() {	# commit <i> <message file>
+commit() {	# commit <i> <message file>: signed off by its author, but the base
 	git add -A
 	GIT_AUTHOR_DATE="@$((EPOCH + $1 * 60)) +0000" \
 	GIT_COMMITTER_DATE="@$((EPOCH + $1 * 60)) +0000" \
-		git commit -q --no-verify -F "$2"
+		git commit -q --no-verify $([ "$1" = 0 ] || echo --signoff) -F "$2"
 }
 printf 'pristine base\n' > "$S/base.msg"
 commit 0 "$S/base.msg"
@@ -267,7 +277,7 @@ b_fail() {
 	die "(b) $1"
 }
 t=$(date +%s)
-files=$( (echo "$upstream"; for i in $(seq "$n"); do echo "${ADD[i]}"; done) |
+files=$( (echo "$upstream"; echo "$created"; for i in $(seq "$n"); do echo "${ADD[i]}"; done) |
 	tr ' ' '\n' | sed '/^$/d' | sort -u)
 nf=0
 for f in $files; do
