@@ -33,6 +33,13 @@ one() {
 		! grep -q '^CONFIG_PGO_CLANG=y' "$o/.config" || { fail "$name: PGO_CLANG set"; return; }
 	fi
 	if [ "$pgo" = on ]; then
+		if "${mk[@]}" CLANG_PGO_PROFILE="$work/x.profdata" kernel/pgo/ >> "$o.log" 2>&1; then
+			fail "$name: CLANG_PGO_PROFILE= with CONFIG_PGO_CLANG built"
+		else
+			grep -q "builds a kernel without CONFIG_PGO_CLANG" "$o.log" &&
+				pass "$name: CLANG_PGO_PROFILE= with CONFIG_PGO_CLANG refused" ||
+				fail "$name: CLANG_PGO_PROFILE= with CONFIG_PGO_CLANG: $(tail -2 "$o.log")"
+		fi
 		# Distro packaging cleans with whatever compiler it has.
 		if make -C "$src" O="$o" ARCH=x86_64 CC=gcc clean >> "$o.log" 2>&1; then
 			pass "$name: make CC=gcc clean"
@@ -72,6 +79,7 @@ refuse gcc "is a clang profile" CC=gcc CLANG_PGO_PROFILE="$work/x.profdata"
 one clang-on on LLVM=-"$llvm" CC="clang-$llvm"
 one clang-off off LLVM=-"$llvm" CC="clang-$llvm"
 refuse clang-off "no such file" LLVM=-"$llvm" CC="clang-$llvm" CLANG_PGO_PROFILE="$work/none.profdata"
+refuse clang-rel "not an absolute path" LLVM=-"$llvm" CC="clang-$llvm" CLANG_PGO_PROFILE=x.profdata
 make -C "$src" CC=gcc clean > "$work/src.log" 2>&1 && pass "make CC=gcc clean in the source tree" ||
 	{ fail "make CC=gcc clean in the source tree"; tail -5 "$work/src.log"; }
 summary "clean"

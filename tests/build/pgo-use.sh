@@ -68,12 +68,10 @@ kmake CLANG_PGO_PROFILE="$work/dir" modules > "$work/new.log" 2>&1
 [ "$(built "$work/same.log")" = 0 ] && [ "$(built "$work/new.log")" = 1 ] &&
 	pass "same profile: nothing rebuilt; new profile: the module rebuilt" ||
 	fail "rebuilds: $(built "$work/same.log") with the same profile, $(built "$work/new.log") with a new one"
-grep -q "^$work/mod/pgo_test_module.o: $work/dir/pgo_test_module.profdata\$" \
+grep -qxF "$work/mod/pgo_test_module.o: \$(wildcard $work/dir/pgo_test_module.profdata)" \
 	"$work/mod/.pgo_test_module.o.cmd" &&
-	grep -q "^source_$work/mod/pgo_test_module.o := .*pgo_test_module\.c\$" \
-	"$work/mod/.pgo_test_module.o.cmd" &&
-	pass "fixdep: the profile is a prerequisite, the source stays the source" ||
-	fail "fixdep output: $(grep -n 'profdata\|^source_' "$work/mod/.pgo_test_module.o.cmd" | cut -c1-100)"
+	pass "the module's .cmd file makes its profile a prerequisite" ||
+	fail ".cmd: $(grep -n 'profdata' "$work/mod/.pgo_test_module.o.cmd" | cut -c1-100)"
 
 # A profile that no longer fits a function (another control-flow hash):
 # a warning, not an error, even with -Werror.
