@@ -8,7 +8,7 @@
 #   make apply KSRC=..  apply our files and patches to your own 6.12 tree
 #   make patch          one diff of everything against the pristine base
 #
-# Knobs: LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config, EXTRA_MODULES=dir ...,
+# Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config, EXTRA_MODULES=dir ...,
 #        GUEST_SCRIPT=script.sh, QEMU_SMP=2, QEMU_MEM=1G
 
 LLVM_VERSION	?= 19
@@ -18,8 +18,29 @@ BUILD		:= $(TOP)/build
 BASE		:= $(BUILD)/base
 STAGE		:= $(BUILD)/stage
 SRC		:= $(BUILD)/src
-OBJ		:= $(BUILD)/obj-$(LLVM_VERSION)
-OUT		:= $(BUILD)/out-$(LLVM_VERSION)
+
+# The guest's architecture.  x86_64 is what make run, bench, coverage and
+# the torture use; ARCH=arm64 cross-builds with clang (no cross gcc) and
+# boots qemu-system-aarch64's virt machine, in directories of its own.
+ARCH		?= x86_64
+ifneq ($(filter x86 x86_64,$(ARCH)),)
+override ARCH	:= x86_64
+ARCH_SFX	:=
+KIMAGE		:= bzImage
+KIMAGE_PATH	:= arch/x86/boot/bzImage
+QEMU_CONFIG	:= tests/qemu/qemu.config
+else ifeq ($(ARCH),arm64)
+ARCH_SFX	:= -arm64
+KIMAGE		:= Image
+KIMAGE_PATH	:= arch/arm64/boot/Image
+QEMU_CONFIG	:= tests/qemu/qemu-arm64.config
+else
+$(error ARCH=$(ARCH): the harness knows x86_64 and arm64)
+endif
+export GUEST_ARCH := $(ARCH)
+
+OBJ		:= $(BUILD)/obj$(ARCH_SFX)-$(LLVM_VERSION)
+OUT		:= $(BUILD)/out$(ARCH_SFX)-$(LLVM_VERSION)
 NPROC		:= $(shell nproc)
 QEMU_SMP	?= 2
 QEMU_MEM	?= 1G
@@ -34,7 +55,7 @@ OVERLAY_FILES	:= $(shell cd $(TOP) && find $(OVERLAY_DIRS) -type f 2>/dev/null)
 PATCHES		:= $(addprefix patches/,$(shell cat $(TOP)/patches/series))
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
-KMAKE		= $(MAKE) -C $(SRC) O=$(OBJ) ARCH=x86_64 LLVM=-$(LLVM_VERSION) \
+KMAKE		= $(MAKE) -C $(SRC) O=$(OBJ) ARCH=$(ARCH) LLVM=-$(LLVM_VERSION) \
 		  CC="ccache clang-$(LLVM_VERSION)" -j$(NPROC) $(KMAKE_EXTRA)
 KMAKE_EXTRA	?=
 
@@ -42,7 +63,9 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  qemu-system-x86 busybox-static linux-source-6.12 ccache \
 		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
 		  python3 gcc libc6-dev make xz-utils udev mount patch perl \
-		  sparse shellcheck python3-docutils valgrind
+		  sparse shellcheck python3-docutils valgrind \
+		  $(if $(ARCH_SFX),qemu-system-arm libc6-dev-arm64-cross \
+		  libgcc-12-dev-arm64-cross)
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
 	check-vmlinux initramfs boot ext-modules build-test run-train matrix
@@ -61,11 +84,22 @@ apt-install-missing = \
 		apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-deps: $(BUILD)/.deps-$(LLVM_VERSION)
-$(BUILD)/.deps-$(LLVM_VERSION):
+deps: $(BUILD)/.deps$(ARCH_SFX)-$(LLVM_VERSION)
+$(BUILD)/.deps$(ARCH_SFX)-$(LLVM_VERSION):
 	@mkdir -p $(BUILD)
 	@$(call apt-install-missing,$(DEB_PKGS))
+	@$(if $(ARCH_SFX),$(MAKE) --no-print-directory $(BUILD)/arm64/bin/busybox)
 	@touch $@
+
+# arm64's static busybox, from Debian's arm64 package (multiarch), for the
+# initramfs; not installed, as it would replace the host's.
+$(BUILD)/arm64/bin/busybox:
+	dpkg --print-foreign-architectures | grep -qx arm64 || \
+		{ dpkg --add-architecture arm64 && apt-get update -qq; }
+	rm -rf $(BUILD)/arm64 && mkdir -p $(BUILD)/arm64/deb
+	cd $(BUILD)/arm64/deb && apt-get download -qq busybox-static:arm64 2>/dev/null
+	dpkg-deb -x $(BUILD)/arm64/deb/busybox-static_*.deb $(BUILD)/arm64
+	test -x $@
 
 # ---------------------------------------------------------------- tree
 # The pristine base: whatever 6.12.y Debian serves.
@@ -107,7 +141,7 @@ patch: $(BASE)/.stamp
 
 # ---------------------------------------------------------------- kernel
 PGO_CONFIG	?= tests/qemu/pgo.config
-CONFIGS		:= tests/qemu/qemu.config tests/qemu/udev.config $(PGO_CONFIG) \
+CONFIGS		:= $(QEMU_CONFIG) tests/qemu/udev.config $(PGO_CONFIG) \
 		   $(EXTRA_CONFIG)
 
 $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
@@ -124,7 +158,7 @@ tree: $(SRC)/.stamp
 
 kernel: $(OBJ)/.config
 	@echo "building Linux $$(cd $(SRC) && $(MAKE) -s kernelversion) with clang-$(LLVM_VERSION) in $(OBJ)"
-	@$(KMAKE) bzImage modules > $(OBJ)/build.log 2>&1 || \
+	@$(KMAKE) $(KIMAGE) modules > $(OBJ)/build.log 2>&1 || \
 		{ grep -E 'error|Error' $(OBJ)/build.log | head -40; \
 		  tail -30 $(OBJ)/build.log; exit 1; }
 	@echo "kernel built: $$(grep -c 'warning:' $(OBJ)/build.log) compiler warnings (see $(OBJ)/build.log)"
@@ -135,7 +169,7 @@ kernel: $(OBJ)/.config
 TEST_MODULES	:= tools/testing/selftests/pgo/test_modules
 # Modules of the harness only: a non-GPL stand-in for vendor modules.
 HARNESS_MODULES	:= tests/modules/nongpl
-EXT		:= $(BUILD)/ext-$(LLVM_VERSION)
+EXT		:= $(BUILD)/ext$(ARCH_SFX)-$(LLVM_VERSION)
 
 ext-modules: kernel
 	@for d in $(TEST_MODULES) $(HARNESS_MODULES) $(EXTRA_MODULES); do \
@@ -152,7 +186,7 @@ initramfs: ext-modules
 		$(LLVM_VERSION) "$(GUEST_SCRIPT)" $(EXT)
 
 boot: initramfs
-	tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \
+	tests/qemu/run-qemu.sh $(OBJ)/$(KIMAGE_PATH) \
 		$(OUT)/initramfs.cpio.gz $(OUT)/guest $(QEMU_SMP) $(QEMU_MEM)
 
 # ---------------------------------------------------------------- tests
@@ -174,8 +208,9 @@ build-test: kernel
 guest-test: boot
 	tests/check-guest.sh $(LLVM_VERSION) $(OBJ) $(OUT)/guest
 	tests/build/pgo-use.sh $(SRC) $(OBJ) $(LLVM_VERSION) $(OUT)/guest \
-		$(TEST_MODULES) $(BUILD)/pgo-use-$(LLVM_VERSION)
+		$(TEST_MODULES) $(BUILD)/pgo-use$(ARCH_SFX)-$(LLVM_VERSION)
 
+ifeq ($(ARCH),x86_64)
 test: deps
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory host-test && \
@@ -186,19 +221,31 @@ test: deps
 	$(MAKE) --no-print-directory coverage-test && \
 	$(MAKE) --no-print-directory torture-ci && \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
+else
+# make test ARCH=arm64: what depends on the architecture: the static checks
+# of kernel/pgo built for it (including the section check of vmlinux.o and
+# the modules), the guest suites but retention (no udev in its guest) and
+# the PGO-use cycle of the test module.  The host tests, the series and the
+# x86_64 guests are make test's.
+test: deps
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory guest-test && \
+	$(MAKE) --no-print-directory check && \
+	echo "make test ARCH=$(ARCH): all passed in $$(( $$(date +%s) - start )) s"
+endif
 
 # ---------------------------------------------------------------- run
 # The whole PGO cycle: instrumented kernel -> training boot -> merged
 # profile -> plain and PGO kernels -> both measured under QEMU -icount on
 # the training and a held-out workload.
-RUN		:= $(BUILD)/run-$(LLVM_VERSION)
+RUN		:= $(BUILD)/run$(ARCH_SFX)-$(LLVM_VERSION)
 RUN_PROFILE	= $(shell cat $(RUN)/profile.path 2>/dev/null)
 ICOUNT		:= -icount shift=0,sleep=off
 run-train:
 	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
-		OUT=$(BUILD)/out-train-$(LLVM_VERSION)
-	tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \
-		$(BUILD)/out-train-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 1G
+		OUT=$(BUILD)/out-train$(ARCH_SFX)-$(LLVM_VERSION)
+	tests/qemu/run-qemu.sh $(OBJ)/$(KIMAGE_PATH) \
+		$(BUILD)/out-train$(ARCH_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 1G
 	@# A profile per object (CLANG_PGO_PROFILE=dir): each module is built
 	@# with its own; every object depends on its profile, so a new one
 	@# rebuilds exactly the objects that use it.
@@ -212,21 +259,21 @@ run-train:
 
 run-%-kernel:
 	$(MAKE) --no-print-directory initramfs PGO_CONFIG= \
-		OBJ=$(BUILD)/obj-$*-$(LLVM_VERSION) EXT=$(BUILD)/ext-$*-$(LLVM_VERSION) \
-		OUT=$(BUILD)/out-$*-$(LLVM_VERSION) GUEST_DIR=tests/run/guest \
+		OBJ=$(BUILD)/obj-$*$(ARCH_SFX)-$(LLVM_VERSION) EXT=$(BUILD)/ext-$*$(ARCH_SFX)-$(LLVM_VERSION) \
+		OUT=$(BUILD)/out-$*$(ARCH_SFX)-$(LLVM_VERSION) GUEST_DIR=tests/run/guest \
 		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE))
 	@start=$$(date +%s); QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
-		$(BUILD)/obj-$*-$(LLVM_VERSION)/arch/x86/boot/bzImage \
-		$(BUILD)/out-$*-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 1G; \
+		$(BUILD)/obj-$*$(ARCH_SFX)-$(LLVM_VERSION)/$(KIMAGE_PATH) \
+		$(BUILD)/out-$*$(ARCH_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 1G; \
 		echo "$* boot: $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
 
 run: deps
 	$(MAKE) --no-print-directory run-train
 	$(MAKE) --no-print-directory run-plain-kernel
 	$(MAKE) --no-print-directory run-pgo-kernel
-	@echo; echo "== clang PGO cycle, LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
-	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo-$(LLVM_VERSION)/build.log \
-		$(BUILD)/ext-pgo-$(LLVM_VERSION)/*/build.log
+	@echo; echo "== clang PGO cycle, $(ARCH), LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
+	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo$(ARCH_SFX)-$(LLVM_VERSION)/build.log \
+		$(BUILD)/ext-pgo$(ARCH_SFX)-$(LLVM_VERSION)/*/build.log
 	@tests/run/report.sh $(RUN)
 	@cat $(RUN)/plain.wall $(RUN)/pgo.wall
 

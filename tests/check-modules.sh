@@ -88,7 +88,7 @@ grep -qE "\[ *[0-9]+, *([^ ]*[;:])?pgo_test_add, *19 \]" "$D/retained2-hot.txt" 
 grep -qx 'discard: ok 1' "$D/discard.txt" && ! grep -q still-present "$D/discard.txt" &&
 	pass "writing 1 to retained reset discards it" || fail "discard: $(cat "$D/discard.txt")"
 if [ "$LLVM_VERSION" -ge 14 ]; then
-	want=$(readelf -n "$obj/../ext-$LLVM_VERSION/test_modules/pgo_test_module.ko" |
+	want=$(readelf -n "$(ext_dir "$obj")/test_modules/pgo_test_module.ko" |
 		awk '/Build ID:/ { print $3 }')
 	got=$(profdata show --binary-ids "$D/driven.profraw" 2>/dev/null |
 		awk '/Binary IDs:/ { getline; print $1 }')
@@ -128,9 +128,22 @@ grep -qE "\[ *[0-9]+, *([^ ]*[;:])?pgo_nongpl_twice, *1234 \]" "$D/nongpl-hot.tx
 
 # KASLR: no word of a profile is a runtime address, and the records'
 # function addresses are exactly offsets into their object's code.
+# vmlinux's are relative to _text, which arm64's kallsyms does not list
+# (its image header comes first): there, _stext's runtime address less
+# its distance from _text in the vmlinux file.
+vbase=_text
+if ! grep -q ' _text$' "$D/kallsyms.txt"; then
+	link() { "llvm-nm-$LLVM_VERSION" "$obj/vmlinux" | awk -v s="$1" '$3 == s { print $1; exit }'; }
+	run=$(awk '$3 == "_stext" { print $1; exit }' "$D/kallsyms.txt")
+	vbase=$(printf '0x%x' $(( 0x$run - (0x$(link _stext) - 0x$(link _text)) )))
+fi
+# A module's are relative to the start of its core text: its lowest text
+# section, which is .text on x86_64 but arm64's PLTs and ftrace trampoline
+# (.plt, .text.ftrace_trampoline) come before it.
+mtext=$(awk '$1 ~ /^\.(text|plt|exit\.text)/ { print $2 }' "$D/module-sections.txt" | sort | head -n 1)
 if python3 "$(dirname "$0")/check-kaslr.py" "$D/kallsyms.txt" \
-	"$D/vmlinux.profraw:_text" "$D/driven.profraw:$(cat "$D/module-text.txt")" \
-	"$D/retained2.profraw:$(cat "$D/module-text.txt")" > "$D/kaslr.txt" 2>&1; then
+	"$D/vmlinux.profraw:$vbase" "$D/driven.profraw:$mtext" \
+	"$D/retained2.profraw:$mtext" > "$D/kaslr.txt" 2>&1; then
 	pass "profiles reveal no load address: $(tr '\n' ' ' < "$D/kaslr.txt")"
 else
 	fail "profiles and load addresses: $(cat "$D/kaslr.txt")"

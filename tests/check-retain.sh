@@ -163,7 +163,7 @@ fi
 # vmlinux's, the live and the retained module's functions.
 C=$out/retain/collect
 if profdata merge -o "$C.merged.profdata" "$C"/*.profraw 2>/dev/null; then
-	g=$(func_count "$C.merged.profdata" __x64_sys_getppid)
+	g=$(func_count "$C.merged.profdata" "$(getppid_wrapper "$obj")")
 	h=$(func_count "$C.merged.profdata" pgo_test_hot)
 	[ -n "$g" ] && [ "$h" = 607 ] &&
 		pass "collected profiles merge: vmlinux (getppid $g) + live and retained module (7 + 600)" ||

@@ -34,21 +34,23 @@ echo "functions: $got in profile, $expected records in vmlinux"
 	pass "profile has >= 90% of vmlinux's functions ($got/$expected)" ||
 	fail "profile has $got of $expected functions"
 
-# Real counts: 10000 getppid() between two reads.
-b=$(func_count "$D/before.profraw" __x64_sys_getppid)
-a=$(func_count "$D/after.profraw" __x64_sys_getppid)
+# Real counts: 10000 getppid() between two reads, in the architecture's
+# syscall wrapper (__x64_sys_getppid, __arm64_sys_getppid).
+getppid=$(getppid_wrapper "$obj")
+b=$(func_count "$D/before.profraw" "$getppid")
+a=$(func_count "$D/after.profraw" "$getppid")
 delta=$(( ${a:-0} - ${b:-0} ))
-echo "__x64_sys_getppid: before $b, after $a, delta $delta (expected 10000)"
+echo "$getppid: before $b, after $a, delta $delta (expected 10000)"
 [ "$delta" -ge 9900 ] && [ "$delta" -le 10100 ] &&
 	pass "getppid x10000 counted within 1% ($delta)" ||
 	fail "getppid delta $delta, expected 10000 +- 1%"
 
 # Bad writes change nothing; reset zeroes.
-ab=$(func_count "$D/after-bad.profraw" __x64_sys_getppid)
+ab=$(func_count "$D/after-bad.profraw" "$getppid")
 [ "${ab:-0}" -ge "${a:-1}" ] && pass "bad writes did not reset ($ab >= $a)" ||
 	fail "bad writes reset the counters ($ab < $a)"
-r=$(func_count "$D/reset.profraw" __x64_sys_getppid)
-echo "after reset: __x64_sys_getppid = $r"
+r=$(func_count "$D/reset.profraw" "$getppid")
+echo "after reset: $getppid = $r"
 [ -n "$r" ] && [ "$r" -le 5 ] && pass "reset zeroes counters ($r)" ||
 	fail "count after reset is '$r'"
 grep -qx 'reset: ok 1' "$D/reset.txt" && grep -qx 'reset-newline: ok 2' "$D/reset.txt" &&

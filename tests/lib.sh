@@ -40,3 +40,16 @@ summary() {
 	echo "$1: $PASS passed, $FAIL failed"
 	[ "$FAIL" -eq 0 ]
 }
+
+# The architecture's getppid() syscall wrapper in vmlinux of KBUILD_DIR $1
+# (__x64_sys_getppid, __arm64_sys_getppid).
+getppid_wrapper() {
+	local w
+	w=$("llvm-nm-$LLVM_VERSION" "$1/vmlinux" |
+		awk '$3 ~ /^__(x64|arm64)_sys_getppid$/ { print $3; exit }')
+	echo "${w:-__x64_sys_getppid}"
+}
+
+# The out-of-tree modules' directory beside KBUILD_DIR $1, as the root
+# Makefile names it: ext-19 for obj-19, ext-arm64-19 for obj-arm64-19.
+ext_dir() { echo "$(dirname "$1")/ext-$(basename "$1" | sed 's/^obj-//')"; }

@@ -19,6 +19,16 @@
  * almost every call does once a site is warm, is inline in the hooks; the
  * rest and the object lookup are out of line.  Like compiler-rt, counts are
  * plain increments and may lose an update under contention.
+ *
+ * Ordering, which matters on weakly ordered CPUs (arm64): a node's fields
+ * are written with plain stores before the compare-and-swap that links it,
+ * and a successful cmpxchg is fully ordered, so they are visible before
+ * the pointer is; every walker, here and in the writer, loads each pointer
+ * with READ_ONCE() and then dereferences it, an address dependency, which
+ * orders the loads after it.  The pool index needs only atomicity (each
+ * node given once).  An evicted slot's value and count are two stores that
+ * a concurrent walker may see half done: one count goes to the wrong value,
+ * as in compiler-rt, never a torn pointer.
  */
 
 #include <linux/atomic.h>

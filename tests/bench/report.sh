@@ -11,27 +11,10 @@ bench=$1 run=$2 instr=$3 plain=$4 ext=$5
 llvm=${instr##*-}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-# median of the numbers on stdin
-med() {
-	sort -g | awk '{ v[NR] = $1 } END {
-		if (!NR) { print "nan"; exit }
-		printf "%.0f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+# shellcheck source=tests/bench/lib.sh
+. "$top/tests/bench/lib.sh"
 # field 4 (ns) or 3 (bytes) of read.txt for one file
 rd() { awk -v f="$1" -v k="$2" '$1 == f { print $k }' "$bench/instr/read.txt" | med; }
-# the sum of a set's workloads in a bench.txt
-wl() { awk -v s="$2" '$1 == s { t += $3 } END { print t }' "$1"; }
-# the bytes of vmlinux's __llvm_prf_* sections, from their bounds
-prf_vmlinux() {
-	"llvm-nm-$llvm" "$1" | awk '
-		/ __start___llvm_prf_/ { s[substr($3, 9)] = $1 }
-		/ __stop___llvm_prf_/  { e[substr($3, 8)] = $1 }
-		END { for (k in s) print k, s[k], e[k] }' |
-	while read -r name start stop; do
-		echo "$name $(( 0x$stop - 0x$start ))"
-	done | sort
-}
 # the bytes of a module's __llvm_prf_* sections
 prf_ko() { "llvm-size-$llvm" -A "$1" | awk '/^__llvm_prf_/ { t += $2 } END { print t + 0 }'; }
 # text + data + bss
@@ -102,26 +85,21 @@ r=$(calc %.3f "$g / $h")
 row 2a "VP insn per call, kernel / compiler-rt" "${r}x" "<=1.0 $(hit "$r <= 1.0")" \
 	"guest $g = ($von - $voff insn) / $vcalls calls | host $h = ($hon - $hoff Ir) / $hcalls calls (callgrind)"
 fi
-# calls per second, per thread count, from the median time
 if m=$(missing "$bench/smp/smp.txt"); then
 	nofig 2b "VP throughput, 2 vCPUs / 1" "$m"
 else
-cps() {
-	awk -v m="$1" -v t="$2" '$1 == m && $2 == t { print $5 }' "$bench/smp/smp.txt" | med |
-		awk -v t="$2" -v n="$(awk 'NR == 1 { print $4 }' "$bench/smp/smp.txt")" \
-			'{ printf "%.0f", t * n / ($1 / 1e9) }'
-}
-on1=$(cps pgo_vp_on 1) on2=$(cps pgo_vp_on 2) off1=$(cps pgo_vp_off 1) off2=$(cps pgo_vp_off 2)
+smp=$bench/smp/smp.txt
+on1=$(cps "$smp" pgo_vp_on 1) on2=$(cps "$smp" pgo_vp_on 2) off1=$(cps "$smp" pgo_vp_off 1) off2=$(cps "$smp" pgo_vp_off 2)
 r=$(calc %.3f "$on2 / $on1")
 sr=$(awk '$1 == "pgo_vp_on" && $2 == 1 { n++ } END { print n }' "$bench/smp/smp.txt")
 row 2b "VP throughput, 2 threads on 2 vCPUs / 1 on 1" "${r}x" "~2" \
 	"$(calc %.2f "$on2 / 1e6") | $(calc %.2f "$on1 / 1e6") Mcalls/s (wall, no -icount, $sr alternated rounds); same loop with counters but no VP: $(calc %.2f "$off2 / 1e6") | $(calc %.2f "$off1 / 1e6") = $(calc %.3f "$off2 / $off1")x$(
 	if grep -q '^pgo_vp_none ' "$bench/smp/smp.txt"; then
-		n1=$(cps pgo_vp_none 1) n2=$(cps pgo_vp_none 2)
+		n1=$(cps "$smp" pgo_vp_none 1) n2=$(cps "$smp" pgo_vp_none 2)
 		echo "; not instrumented: $(calc %.2f "$n2 / 1e6") | $(calc %.2f "$n1 / 1e6") = $(calc %.3f "$n2 / $n1")x"
 	fi)"
 if grep -q '^pgo_vp_none ' "$bench/smp/smp.txt" &&
-   [ "$(hit "$(cps pgo_vp_none 2) < 1.8 * $(cps pgo_vp_none 1)")" = yes ]; then
+   [ "$(hit "$(cps "$smp" pgo_vp_none 2) < 1.8 * $(cps "$smp" pgo_vp_none 1)")" = yes ]; then
 	echo "    2b: NOT MEANINGFUL in this run: the uninstrumented loop did not scale to ~2x, so the host did not give the two vCPUs two free cores (other load)"
 fi
 fi

@@ -16,7 +16,9 @@ command -v "$readelf" >/dev/null || readelf=readelf
 bad_sections='^\.rela?\.(head\.text|noinstr\.text|entry\.text|cpuidle\.text|idmap\.text|hyp\.text|hyp\.idmap\.text)$'
 
 files=("$obj/vmlinux.o")
-while IFS= read -r -d '' ko; do files+=("$ko"); done < <(find "$obj" "$@" -name '*.ko' -print0)
+dirs=("$obj")
+for d in "$@"; do [ -d "$d" ] && dirs+=("$d"); done   # not built yet: skipped
+while IFS= read -r -d '' ko; do files+=("$ko"); done < <(find "${dirs[@]}" -name '*.ko' -print0)
 [ -f "$obj/vmlinux.o" ] || { echo "check-sections: no $obj/vmlinux.o"; exit 2; }
 
 total=0 bad=0

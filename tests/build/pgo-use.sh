@@ -15,7 +15,7 @@ echo 'obj-m += pgo_test_module.o' > "$work/mod/Makefile"
 profdata merge -o "$work/module.profdata" "$out/modules/driven.profraw" ||
 	{ fail "merge of the module's profile"; exit 1; }
 kmake() {
-	make -C "$src" O="$obj" ARCH=x86_64 LLVM=-"$llvm" \
+	make -C "$src" O="$obj" ARCH="${GUEST_ARCH:-x86_64}" LLVM=-"$llvm" \
 		CC="ccache clang-$llvm" M="$work/mod" \
 		CLANG_PGO_PROFILE="$work/module.profdata" "$@"
 }

@@ -8,28 +8,8 @@ set -uo pipefail
 d=$1 llvm=$2
 declare -A obj=([plain]=$3 [ir]=$4 [cov]=$5 [byte]=$6)
 declare -A what=([plain]="plain" [ir]="IR PGO counters" [cov]="coverage counters + MC/DC" [byte]="single-byte coverage")
-med() {
-	sort -g | awk '{ v[NR] = $1 } END { if (!NR) { print "nan"; exit }
-		printf "%.0f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-calc() { awk "BEGIN { printf \"$1\", $2 }"; }
-wl() { awk -v s="$2" '$1 == s { t += $3 } END { print t + 0 }' "$1"; }
-# calls per second of module $2 with $3 threads, from the median time
-cps() {
-	awk -v m="$2" -v t="$3" '$1 == m && $2 == t { print $5 }' "$1" | med |
-		awk -v t="$3" -v n="$(awk 'NR == 1 { print $4 }' "$1")" \
-			'{ printf "%.0f", t * n / ($1 / 1e9) }'
-}
-# bytes of vmlinux's __llvm_prf_* sections, by section
-prf() {
-	"llvm-nm-$llvm" "$1" 2>/dev/null | awk '
-		/ __start___llvm_prf_/ { s[substr($3, 9)] = $1 }
-		/ __stop___llvm_prf_/  { e[substr($3, 8)] = $1 }
-		END { for (k in s) print k, s[k], e[k] }' |
-	while read -r name start stop; do
-		echo "$name $(( 0x$stop - 0x$start ))"
-	done | sort
-}
+# shellcheck source=tests/bench/lib.sh
+. "$(dirname "$0")/../bench/lib.sh"
 
 echo "== make coverage-bench, LLVM $llvm, $(date -u '+%Y-%m-%d %H:%M') UTC: one run"
 echo "   (workloads: guest instructions under -icount, sums of the make run sets;"
@@ -46,13 +26,13 @@ for m in plain ir cov byte; do
 	sc=-
 	[ -s "$s" ] && sc=$(calc %.3fx "$(cps "$s" pgo_vp_off 2) / $(cps "$s" pgo_vp_off 1)")
 	[ "$m" = plain ] && [ -s "$s" ] && sc=$(calc %.3fx "$(cps "$s" pgo_vp_none 2) / $(cps "$s" pgo_vp_none 1)")
-	bytes=$(prf "${obj[$m]}/vmlinux" | awk '{ t += $2 } END { print t + 0 }')
+	bytes=$(prf_vmlinux "${obj[$m]}/vmlinux" | awk '{ t += $2 } END { print t + 0 }')
 	printf '%-28s %14s %8s %14s %8s %10s %12s\n' "${what[$m]}" "$t" \
 		"$(calc %.3fx "$t / $pt")" "$h" "$(calc %.3fx "$h / $ph")" "$sc" "$bytes"
 done
 echo
 echo "profile sections of vmlinux, by kind (bytes):"
 for m in ir cov byte; do
-	echo "  ${what[$m]}: $(prf "${obj[$m]}/vmlinux" | tr '\n' ' ')"
+	echo "  ${what[$m]}: $(prf_vmlinux "${obj[$m]}/vmlinux" | tr '\n' ' ')"
 done
 echo "coverage mapping in vmlinux, not loaded (bytes): $(python3 "$(dirname "$0")/cov.py" elf "${obj[cov]}/vmlinux" | cut -d' ' -f1)"

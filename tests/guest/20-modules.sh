@@ -20,7 +20,9 @@ dd if=$M/profraw of=$D/driven-dd4k.profraw bs=4k 2>/dev/null
 cat /sys/kernel/pgo/profraw > $D/vmlinux.profraw
 # Where things are loaded, to show that no profile tells (check-kaslr.py).
 cat /proc/kallsyms > $D/kallsyms.txt
-cat /sys/module/$MOD/sections/.text > $D/module-text.txt
+for f in /sys/module/$MOD/sections/.[!.]*; do
+	echo "$(basename "$f") $(cat "$f")"
+done > $D/module-sections.txt
 
 # Bad writes to the module's reset change nothing.
 for v in 0 2 abc; do

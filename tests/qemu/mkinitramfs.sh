@@ -5,7 +5,12 @@
 # usage: mkinitramfs.sh OUT.cpio.gz KBUILD_DIR LLVM_VERSION [GUEST_SCRIPT] [MODULE...]
 #
 # GUEST_DIR (environment, default tests/guest): the directory whose *.sh
-# become the guest's /guest scripts.
+# become the guest's /guest scripts.  GUEST_ARCH (environment, default
+# x86_64): arm64 takes busybox from Debian's arm64 package (extracted under
+# build/arm64 by the root Makefile's deps), builds the test programs with
+# clang --target=aarch64-linux-gnu against libc6-dev-arm64-cross, and leaves
+# out udev (tests/qemu/udev.sh copies the host's binaries) and the guest
+# scripts that need it.
 set -euo pipefail
 out=$1 obj=$2 llvm=$3 guest_script=${4:-}
 shift 4 || shift $#
@@ -16,7 +21,14 @@ case $guest_dir in /*) ;; *) guest_dir=$top/$guest_dir ;; esac
 trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,out,guest,lib/modules,etc,root}
-cp /bin/busybox "$root/bin/busybox"
+arch=${GUEST_ARCH:-x86_64}
+case $arch in
+x86_64)	cp /bin/busybox "$root/bin/busybox"
+	cc=(gcc -static) ;;
+arm64)	cp "$top/build/arm64/bin/busybox" "$root/bin/busybox"
+	cc=("clang-$llvm" --target=aarch64-linux-gnu -fuse-ld=lld -static) ;;
+*)	echo "mkinitramfs.sh: GUEST_ARCH=$arch: x86_64 or arm64" >&2; exit 2 ;;
+esac
 for t in sh mount umount mkdir cat dd ls stat grep sed awk sleep echo printf \
 	 insmod rmmod lsmod dmesg tar sync poweroff reboot cp rm wc head tail od \
 	 cmp date time env id chmod su true false seq mknod find basename \
@@ -31,9 +43,10 @@ printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
 
 # Static test programs, built with the host's C compiler.
 for src in "$top"/tests/guest/*.c; do
-	gcc -static -O2 -Wall -o "$root/bin/$(basename "$src" .c)" "$src"
+	"${cc[@]}" -O2 -Wall -o "$root/bin/$(basename "$src" .c)" "$src"
 done
 cp "$guest_dir"/*.sh "$root/guest/"
+[ "$arch" = x86_64 ] || rm -f "$root"/guest/*-retain.sh
 if [ -n "$guest_script" ]; then
 	cp "$guest_script" "$root/guest/zz-user.sh"
 fi
@@ -46,7 +59,7 @@ done
 echo "$llvm" > "$root/etc/llvm-version"
 
 # Debian's real systemd-udevd with our rule and helpers (scripts/pgo/).
-"$top/tests/qemu/udev.sh" "$root"
+[ "$arch" = x86_64 ] && "$top/tests/qemu/udev.sh" "$root"
 
 # The kselftests, with the helpers they source.
 mkdir -p "$root/kselftest/pgo" "$root/kselftest/kselftest"
