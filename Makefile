@@ -158,10 +158,10 @@ tree: $(SRC)/.stamp
 
 kernel: $(OBJ)/.config
 	@echo "building Linux $$(cd $(SRC) && $(MAKE) -s kernelversion) with clang-$(LLVM_VERSION) in $(OBJ)"
-	@$(KMAKE) $(KIMAGE) modules > $(OBJ)/build.log 2>&1 || \
+	@start=$$(date +%s); $(KMAKE) $(KIMAGE) modules > $(OBJ)/build.log 2>&1 || \
 		{ grep -E 'error|Error' $(OBJ)/build.log | head -40; \
-		  tail -30 $(OBJ)/build.log; exit 1; }
-	@echo "kernel built: $$(grep -c 'warning:' $(OBJ)/build.log) compiler warnings (see $(OBJ)/build.log)"
+		  tail -30 $(OBJ)/build.log; exit 1; }; \
+	echo "kernel built in $$(( $$(date +%s) - start )) s: $$(grep -c 'warning:' $(OBJ)/build.log) compiler warnings (see $(OBJ)/build.log)"
 
 # ---------------------------------------------------------------- guest
 # Out-of-tree modules (ours and EXTRA_MODULES), built with M= against the
@@ -220,13 +220,15 @@ test: deps
 	$(MAKE) --no-print-directory guest-test && \
 	$(MAKE) --no-print-directory coverage-test && \
 	$(MAKE) --no-print-directory torture-ci && \
+	$(MAKE) --no-print-directory test ARCH=arm64 && \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
 else
-# make test ARCH=arm64: what depends on the architecture: the static checks
-# of kernel/pgo built for it (including the section check of vmlinux.o and
-# the modules), the guest suites but retention (no udev in its guest) and
-# the PGO-use cycle of the test module.  The host tests, the series and the
-# x86_64 guests are make test's.
+# make test ARCH=arm64, also the last part of make test: what depends on
+# the architecture: the static checks of kernel/pgo built for it (including
+# the section check of vmlinux.o and the modules), the guest suites but
+# retention (no udev in its guest) and the PGO-use cycle of the test
+# module.  The host tests, the series, coverage and the torture are
+# x86_64's.
 test: deps
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory guest-test && \

@@ -327,6 +327,15 @@ if [ -f "$OBJ/vmlinux.o" ]; then
 else
 	secs="sections: $OBJ/vmlinux.o not built, skipped"
 fi
+# No profiled copy of an inline helper called from noinstr code.
+if [ -f "$OBJ/vmlinux" ]; then
+	"$TOP/tests/build/check-noinstr-calls.sh" "$OBJ" "${LLVM_VERSION:-19}" \
+		> "$LOG/noinstr.log" 2>&1 || status=1
+	ninstr=$(tail -n1 "$LOG/noinstr.log")
+	grep -v '^noinstr:' "$LOG/noinstr.log" | sed 's/^/  /'
+else
+	ninstr="noinstr: $OBJ/vmlinux not built, skipped"
+fi
 
 # ------------------------------------------------------------ summary
 echo "---------------------------------------------------------------- make check"
@@ -341,6 +350,7 @@ echo "abi:        $abi"
 echo "docs:       $([ $docs -eq 0 ] && echo ok || echo "$docs") (Documentation/ references, toctree, $rst)"
 echo "shellcheck: $shc"
 echo "$secs"
+echo "$ninstr"
 echo "make check: $([ $status -eq 0 ] && echo passed || echo FAILED)" \
      "in $(( $(date +%s) - start )) s; logs in $LOG"
 exit $status

@@ -27,6 +27,7 @@ arm64)
 *)	echo "run-qemu.sh: GUEST_ARCH=$GUEST_ARCH: x86_64 or arm64" >&2; exit 2 ;;
 esac
 
+start=$(date +%s)
 timeout --foreground 1800 "${qemu[@]}" ${QEMU_EXTRA:-} \
 	-accel tcg -smp "$smp" -m "$mem" \
 	-nographic -no-reboot -serial mon:stdio \
@@ -41,3 +42,4 @@ tar -xf "$disk" -C "$out" 2>/dev/null || {
 	tail -50 "$out/console.log" >&2; exit 1; }
 rm -f "$disk"
 grep '^guest:' "$out/console.log" || true
+echo "qemu ($GUEST_ARCH, $smp vCPUs): $(( $(date +%s) - start )) s wall"
