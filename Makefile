@@ -225,10 +225,10 @@ test: deps
 else
 # make test ARCH=arm64, also the last part of make test: what depends on
 # the architecture: the static checks of kernel/pgo built for it (including
-# the section check of vmlinux.o and the modules), the guest suites but
-# retention (no udev in its guest) and the PGO-use cycle of the test
-# module.  The host tests, the series, coverage and the torture are
-# x86_64's.
+# the section check of vmlinux.o and the modules, the noinstr check), the
+# guest suites (retention with busybox's uevent listener for udevd) and
+# the PGO-use cycle of the test module.  The host tests, the series,
+# coverage and the torture are x86_64's.
 test: deps
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory guest-test && \

@@ -1,14 +1,15 @@
 #!/bin/sh
 # Retained profiles of unloaded modules, run in the guest; judged by
 # tests/check-retain.sh.  Needs what tests/qemu/udev.sh puts in the initramfs
-# (systemd-udevd, udevadm, 90-pgo.rules, /usr/lib/pgo/*) and a kernel with
-# tests/qemu/udev.config.  Results go to /out/retain/: facts.txt holds
+# (systemd-udevd, udevadm, 90-pgo.rules, /usr/lib/pgo/*; on arm64 all but the
+# first two) and a kernel with tests/qemu/udev.config.  Results go to /out/retain/: facts.txt holds
 # "key: value" lines, the rest are copies of profiles and logs.
 #
 #  0. whatever is still retained (20-modules.sh discards its own) is
 #     discarded;
-#  1. with systemd-udevd running: load, run 300, unload: 90-pgo.rules and
-#     pgo-save-retained save it to /var/lib/pgo and discard it in the kernel;
+#  1. with systemd-udevd running (or, without it, busybox's uevent
+#     listener): load, run 300, unload: 90-pgo.rules and pgo-save-retained
+#     save it to /var/lib/pgo and discard it in the kernel;
 #  2. udevd stopped: load/run 300/unload twice: one retained profile (600);
 #  3. pgo-collect with that retained profile and a live load (7), and its
 #     --merge with no llvm-profdata in the guest;
@@ -79,7 +80,21 @@ else
 	fact "leftover: no"
 fi
 
-# 1. udev: the rule runs pgo-save-retained.
+# 1. udev: the rule runs pgo-save-retained.  Where the initramfs has no
+#    systemd-udevd (arm64: tests/qemu/udev.sh copies the host's), busybox's
+#    netlink listener runs the helper for the same uevent, as the rule would.
+saved_results() {
+	ls -la /var/lib/pgo > $D/var-lib-pgo.txt 2>&1
+	n=0
+	for f in /var/lib/pgo/$MOD-*.profraw; do
+		[ -e "$f" ] || continue
+		n=$((n + 1))
+		[ $n = 1 ] && cp "$f" $D/udev-saved.profraw &&
+			fact "udev-saved-name: $(basename "$f")"
+	done
+	fact "udev-saved-files: $n"
+	not_retained && fact "udev-retained: gone" || fact "udev-retained: present"
+}
 mkdir -p /run/udev
 rm -rf /var/lib/pgo
 if command -v systemd-udevd > /dev/null && command -v udevadm > /dev/null; then
@@ -96,22 +111,32 @@ if command -v systemd-udevd > /dev/null && command -v udevadm > /dev/null; then
 	fact "settle: $?"
 	# The uevent may arrive after settle looked (it cannot know of it).
 	wait_until 600 saved_and_gone
-	ls -la /var/lib/pgo > $D/var-lib-pgo.txt 2>&1
-	n=0
-	for f in /var/lib/pgo/$MOD-*.profraw; do
-		[ -e "$f" ] || continue
-		n=$((n + 1))
-		[ $n = 1 ] && cp "$f" $D/udev-saved.profraw &&
-			fact "udev-saved-name: $(basename "$f")"
-	done
-	fact "udev-saved-files: $n"
-	not_retained && fact "udev-retained: gone" || fact "udev-retained: present"
+	saved_results
 	udevadm control --exit --timeout=30
 	fact "udevd-exit: $?"
 	# Make sure it is gone: nothing may save what phase 2 leaves.
 	for p in $(ps | awk '/systemd-udevd/ && !/awk/ { print $1 }'); do
 		kill "$p" 2>/dev/null
 	done
+elif busybox --list 2>/dev/null | grep -qx uevent; then
+	cat > /tmp/pgo-uevent <<'EOF'
+#!/bin/sh
+# What 90-pgo.rules does, for busybox's uevent listener.
+if [ "$ACTION" = add ] && [ "$SUBSYSTEM" = pgo ] && [ -n "$PGO_MODULE" ]; then
+	exec /usr/lib/pgo/pgo-save-retained "$PGO_MODULE"
+fi
+EOF
+	chmod 755 /tmp/pgo-uevent
+	busybox uevent /tmp/pgo-uevent > $D/udevd.log 2>&1 &
+	uev=$!
+	sleep 1
+	kill -0 $uev 2>/dev/null && fact "udevd: busybox-uevent" ||
+		fact "udevd: busybox-uevent-died"
+	drive 300
+	wait_until 600 saved_and_gone
+	saved_results
+	kill $uev 2>/dev/null
+	wait $uev 2>/dev/null
 else
 	fact "udevd: missing"
 fi

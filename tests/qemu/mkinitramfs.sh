@@ -9,8 +9,8 @@
 # x86_64): arm64 takes busybox from Debian's arm64 package (extracted under
 # build/arm64 by the root Makefile's deps), builds the test programs with
 # clang --target=aarch64-linux-gnu against libc6-dev-arm64-cross, and leaves
-# out udev (tests/qemu/udev.sh copies the host's binaries) and the guest
-# scripts that need it.
+# out systemd-udevd (tests/qemu/udev.sh copies the host's binaries; the
+# retention test uses busybox's uevent listener instead).
 set -euo pipefail
 out=$1 obj=$2 llvm=$3 guest_script=${4:-}
 shift 4 || shift $#
@@ -46,7 +46,6 @@ for src in "$top"/tests/guest/*.c; do
 	"${cc[@]}" -O2 -Wall -o "$root/bin/$(basename "$src" .c)" "$src"
 done
 cp "$guest_dir"/*.sh "$root/guest/"
-[ "$arch" = x86_64 ] || rm -f "$root"/guest/*-retain.sh
 if [ -n "$guest_script" ]; then
 	cp "$guest_script" "$root/guest/zz-user.sh"
 fi
@@ -59,7 +58,12 @@ done
 echo "$llvm" > "$root/etc/llvm-version"
 
 # Debian's real systemd-udevd with our rule and helpers (scripts/pgo/).
-[ "$arch" = x86_64 ] && "$top/tests/qemu/udev.sh" "$root"
+# arm64: the rule and helpers only (the guest uses busybox's uevent).
+if [ "$arch" = x86_64 ]; then
+	"$top/tests/qemu/udev.sh" "$root"
+else
+	"$top/tests/qemu/udev.sh" --tools-only "$root"
+fi
 
 # The kselftests, with the helpers they source.
 mkdir -p "$root/kselftest/pgo" "$root/kselftest/kselftest"

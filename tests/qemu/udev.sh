@@ -16,10 +16,15 @@
 #   /usr/lib/pgo/pgo-collect, /run/udev and /var/lib.
 # Guest kernel needs: see tests/qemu/udev.config.
 set -euo pipefail
-root=${1:?usage: udev.sh ROOTDIR}
+tools_only=0
+if [ "${1:-}" = --tools-only ]; then tools_only=1; shift; fi
+root=${1:?usage: udev.sh [--tools-only] ROOTDIR}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 [ -d "$root" ] || { echo "udev.sh: $root is not a directory" >&2; exit 1; }
 
+# --tools-only (an arm64 guest: these are the host's binaries): the rule,
+# the helpers and the applets, no udevd.
+if [ $tools_only = 0 ]; then
 udevadm=
 for p in /bin/udevadm /usr/bin/udevadm; do
 	[ -x "$p" ] && { udevadm=$p; break; }
@@ -74,6 +79,7 @@ fi
 mkdir -p "$root/sbin"
 ln -sfn /lib/systemd/systemd-udevd "$root/sbin/systemd-udevd"
 ln -sfn /bin/udevadm "$root/sbin/udevadm"
+fi
 
 # Our rule and tools.
 install -D -m 644 "$top/scripts/pgo/90-pgo.rules" "$root/etc/udev/rules.d/90-pgo.rules"
@@ -89,4 +95,8 @@ if [ -e "$root/bin/busybox" ]; then
 	done
 fi
 
-echo "udev: systemd-udevd $("$udevadm" --version) with $nlibs libraries in $root"
+if [ $tools_only = 0 ]; then
+	echo "udev: systemd-udevd $("$udevadm" --version) with $nlibs libraries in $root"
+else
+	echo "udev: 90-pgo.rules and the helpers, no systemd-udevd, in $root"
+fi
