@@ -18,22 +18,25 @@
 # the lockdep and context-tracking stubs, arm64's MTE hooks and entry
 # helpers): one of those out of line and profiled is a regression.
 #
+# Also fails if a noinstr or cpuidle function updates a counter itself
+# (-fprofile-generate instruments none: they are __no_profile).
+#
 # usage: check-noinstr-calls.sh OBJ [LLVM_VERSION]
-#   -> "noinstr: ..." summary last; exit 1 if a helper is listed
+#   -> "noinstr: ..." summary last; exit 1 if a helper is listed or a
+#      noinstr function counts, 2 if the check could not look
 set -uo pipefail
 obj=$1 llvm=${2:-19}
 vml=$obj/vmlinux
 [ -f "$vml" ] || { echo "noinstr: no $vml"; exit 2; }
 
-helpers='^(preempt_count|preempt_count_set|__preempt_count_(add|sub|dec_and_test)|should_resched|(set|clear|test)_preempt_need_resched|arch_local_(irq_(enable|disable|save|restore)|save_flags)|arch_irqs_disabled(_flags)?|(set_my|__kern_my|__hyp_my)_cpu_offset|cpu_relax|instruction_pointer|lpa2_is_enabled|lockdep_hardirqs_(on|off|on_prepare)|lockdep_(on|off)|user_(enter|exit)_irqoff|ct_idle_(enter|exit)|sev_es_(ist_enter|ist_exit|nmi_complete)|amd_clear_divider|perf_lopwr_cb|mte_(disable_tco_entry|check_tfsr_(entry|exit|el1))|fpsimd_syscall_enter|cortex_a76_erratum_1463225_(svc|debug)_handler)$'
+helpers='^(preempt_count|preempt_count_set|__preempt_count_(add|sub|dec_and_test)|should_resched|(set|clear|test)_preempt_need_resched|arch_local_(irq_(enable|disable|save|restore)|save_flags)|arch_irqs_disabled(_flags)?|(set_my|__kern_my|__hyp_my)_cpu_offset|__percpu_(read|write)_[0-9]+|__percpu_[a-z]+_(return_)?case_[0-9]+|cpu_relax|instruction_pointer|lpa2_is_enabled|read_tcr|lockdep_hardirqs_(on|off|on_prepare)|lockdep_(on|off)|user_(enter|exit)_irqoff|ct_idle_(enter|exit)|sev_es_(ist_enter|ist_exit|nmi_complete)|amd_clear_divider|perf_lopwr_cb|mte_(disable_tco_entry|check_tfsr_(entry|exit|el1))|system_supports_mte|kasan_hw_tags_enabled)(\.llvm\.[0-9]+)?$'
 
 # "section callee" for each direct call or tail call from the noinstr and
 # cpuidle text to a symbol outside them.
 calls() {
 	local sec lo hi
 	for sec in noinstr cpuidle; do
-		lo=$("llvm-nm-$llvm" "$vml" | awk -v s="__${sec}_text_start" '$3 == s { print $1 }')
-		hi=$("llvm-nm-$llvm" "$vml" | awk -v s="__${sec}_text_end" '$3 == s { print $1 }')
+		lo=$(sym "__${sec}_text_start") hi=$(sym "__${sec}_text_end")
 		if [ -z "$lo" ] || [ -z "$hi" ]; then continue; fi
 		"llvm-objdump-$llvm" -d --no-show-raw-insn --start-address="0x$lo" \
 			--stop-address="0x$hi" "$vml" |
@@ -46,19 +49,57 @@ calls() {
 	done | sort -u
 }
 
+# counters: from "function" headers and instructions of llvm-objdump -d,
+# the functions that reference the counters section: an address operand
+# (x86: "# 0x<addr> <sym>") in [start, stop), or an arm64 adrp of its
+# pages.  Not the symbol llvm-objdump names: that is only the nearest.
+counters() {
+	awk -v lo="$cnts_lo" -v hi="$cnts_hi" -v plo="$cnts_plo" '
+	function hex16(a) { sub(/^0x/, "", a); a = sprintf("%016s", a); gsub(/ /, "0", a); return a }
+	/^[0-9a-f]+ <[^>]+>:$/ { f = $2; gsub(/[<>:]/, "", f); next }
+	f == "" { next }
+	/\tadrp\t/ { if (match($0, /0x[0-9a-f]+/)) { a = hex16(substr($0, RSTART, RLENGTH))
+			if (a >= plo && a < hi) { print f; f = "" } } next }
+	/# 0x[0-9a-f]+/ { match($0, /# 0x[0-9a-f]+/); a = hex16(substr($0, RSTART + 2, RLENGTH - 2))
+			if (a >= lo && a < hi) { print f; f = "" } }' | sort -u
+}
+
 # The callees whose code updates a profile counter.
 profiled() {
 	local syms
 	syms=$(awk '{ print $2 }' "$obj/noinstr-calls.txt" | sort -u | paste -sd,)
 	[ -n "$syms" ] || return 0
-	"llvm-objdump-$llvm" -d --no-show-raw-insn --disassemble-symbols="$syms" "$vml" |
-	awk '/^[0-9a-f]+ <[^>]+>:$/ { f = $2; gsub(/[<>:]/, "", f); next }
-	     /<__profc_/ && f != "" { print f; f = "" }' | sort -u
+	"llvm-objdump-$llvm" -d --no-show-raw-insn --disassemble-symbols="$syms" "$vml" | counters
 }
 
+# The noinstr and cpuidle functions that update a counter themselves.
+profiled_noinstr() {
+	local sec lo hi
+	for sec in noinstr cpuidle; do
+		lo=$(sym "__${sec}_text_start") hi=$(sym "__${sec}_text_end")
+		if [ -z "$lo" ] || [ -z "$hi" ]; then continue; fi
+		"llvm-objdump-$llvm" -d --no-show-raw-insn --start-address="0x$lo" \
+			--stop-address="0x$hi" "$vml" | counters
+	done
+}
+
+"llvm-nm-$llvm" "$vml" > "$obj/noinstr-nm.txt" || exit 2
+sym() { awk -v s="$1" '$3 == s { print $1; exit }' "$obj/noinstr-nm.txt"; }
+cnts_lo=$(sym __start___llvm_prf_cnts) cnts_hi=$(sym __stop___llvm_prf_cnts)
+if [ -z "$cnts_lo" ] || [ -z "$cnts_hi" ]; then
+	echo "noinstr: $vml has no __llvm_prf_cnts: not an instrumented kernel"
+	exit 2
+fi
+cnts_plo=$(printf '%016x' $((0x$cnts_lo & ~0xfff)))
 calls > "$obj/noinstr-calls.txt"
+if ! [ -s "$obj/noinstr-calls.txt" ]; then
+	echo "noinstr: no call found from the noinstr/cpuidle text of $vml"
+	exit 2
+fi
 profiled > "$obj/noinstr-profiled.txt"
+self=$(profiled_noinstr)
+for f in $self; do echo "  noinstr function updating a profile counter: $f()"; done
 bad=$(grep -E "$helpers" "$obj/noinstr-profiled.txt")
 for f in $bad; do echo "  out of line and profiled, called from noinstr code: $f()"; done
-echo "noinstr: $(grep -c . "$obj/noinstr-profiled.txt") profiled functions called from noinstr/cpuidle text of $(awk '{ print $2 }' "$obj/noinstr-calls.txt" | sort -u | grep -c .) callees (list: $obj/noinstr-profiled.txt), $(grep -c . <<< "$bad") of them helpers that must be inlined"
-[ -z "$bad" ]
+echo "noinstr: $(grep -c . "$obj/noinstr-profiled.txt") profiled functions called from noinstr/cpuidle text of $(awk '{ print $2 }' "$obj/noinstr-calls.txt" | sort -u | grep -c .) callees (list: $obj/noinstr-profiled.txt), $(grep -c . <<< "$bad") of them helpers that must be inlined; $(grep -c . <<< "$self") noinstr/cpuidle functions update counters"
+[ -z "$bad" ] && [ -z "$self" ]

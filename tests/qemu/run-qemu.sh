@@ -42,4 +42,4 @@ tar -xf "$disk" -C "$out" 2>/dev/null || {
 	tail -50 "$out/console.log" >&2; exit 1; }
 rm -f "$disk"
 grep '^guest:' "$out/console.log" || true
-echo "qemu ($GUEST_ARCH, $smp vCPUs): $(( $(date +%s) - start )) s wall"
+echo "qemu (${GUEST_ARCH:-x86_64}, $smp vCPUs): $(( $(date +%s) - start )) s wall"
