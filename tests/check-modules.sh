@@ -126,6 +126,34 @@ grep -qE "\[ *[0-9]+, *([^ ]*[;:])?pgo_nongpl_twice, *1234 \]" "$D/nongpl-hot.tx
 	pass "its value profiling works: target pgo_nongpl_twice x1234, memcpy size 5 x1234" ||
 	fail "pgo_nongpl values: $(cat "$D/nongpl-hot.txt")"
 
+# Concurrent value profiling (2 vCPUs): 2 runs x 6400 calls on each CPU of
+# one indirect-call site over 64 targets.  Counts may lose racing
+# increments (plain ++, as compiler-rt's), but the list must stay sound:
+# accepted, no target twice, only pgo_hammer_t* targets, at most 24
+# (PGO_MAX_VALUES_PER_SITE) entries, no more counted than made, and the
+# site's entry count within what was run.
+cpus=$(cat "$D/hammer-cpus.txt" 2>/dev/null)
+calls=$(( ${cpus:-0} * 2 * 6400 ))
+if [ -s "$D/hammer.profraw" ] && [ "${cpus:-0}" -ge 2 ]; then
+	profdata show --ic-targets --counts --function=pgo_hammer_call "$D/hammer.profraw" \
+		> "$D/hammer-ic.txt" 2>&1
+	t=$(grep -oE '\[ *[0-9]+, *[^ ,]+, *[0-9]+ \]' "$D/hammer-ic.txt" |
+		sed -E 's/\[ *[0-9]+, *([^ ,]+), *([0-9]+) \]/\1 \2/; s/^.*[;:]//')
+	nt=$(grep -c . <<< "$t") nd=$(awk '{ print $1 }' <<< "$t" | sort | uniq -d | grep -c .)
+	nbad=$(awk '$1 !~ /^pgo_hammer_t[0-7][0-7]$/' <<< "$t" | grep -c .)
+	vsum=$(awk '{ s += $2 } END { print s + 0 }' <<< "$t")
+	ent=$(func_count "$D/hammer.profraw" pgo_hammer_call)
+	if profile_valid "$D/hammer.profraw" && [ "$nt" -ge 1 ] && [ "$nt" -le 24 ] &&
+	   [ "$nd" = 0 ] && [ "$nbad" = 0 ] && [ "$vsum" -le "$calls" ] &&
+	   [ "${ent:-0}" -le "$calls" ] && [ "${ent:-0}" -ge $((calls / 2)) ]; then
+		pass "value profiling on $cpus vCPUs at once: $nt targets, none twice, $vsum values counted of $calls calls, entry count $ent"
+	else
+		fail "value profiling on $cpus vCPUs: $nt targets ($nd twice, $nbad unknown), $vsum values of $calls calls, entry count '$ent'; see $D/hammer-ic.txt"
+	fi
+else
+	fail "no pgo_hammer profile from 2+ vCPUs (cpus '$cpus'): $(cat "$D/hammer-insmod.txt" 2>&1)"
+fi
+
 # KASLR: no word of a profile is a runtime address, and the records'
 # function addresses are exactly offsets into their object's code.
 # vmlinux's are relative to _text, which arm64's kallsyms does not list

@@ -75,5 +75,19 @@ cat $N/pgo/profraw > $D/nongpl.profraw
 cat /proc/sys/kernel/tainted > $D/nongpl-tainted.txt
 rmmod pgo_nongpl
 pgotest write /sys/kernel/pgo/retained/pgo_nongpl/reset 1 > /dev/null
+
+# Value profiling on every vCPU at once (a weakly ordered CPU: arm64):
+# pgo_hammer calls its one indirect-call site 6400 times on each online
+# CPU in parallel, over 64 targets, so values are appended, counted and
+# replaced concurrently.  check-modules.sh judges the profile.
+H=/sys/module/pgo_hammer
+if insmod /lib/modules/pgo_hammer.ko 2> $D/hammer-insmod.txt; then
+	grep -c '^processor' /proc/cpuinfo > $D/hammer-cpus.txt
+	echo 6400 > $H/parameters/run
+	echo 6400 > $H/parameters/run
+	cat $H/pgo/profraw > $D/hammer.profraw
+	rmmod pgo_hammer
+	pgotest write /sys/kernel/pgo/retained/pgo_hammer/reset 1 > /dev/null
+fi
 dmesg | grep -i pgo > $D/dmesg-pgo.txt
 echo done
