@@ -12,6 +12,14 @@
 #                       modules are known to cover
 #   make coverage-test  the same checks without HTML (part of make test)
 
+# x86_64 only: its checks name x86's syscall functions, and its directories
+# have no architecture in their names.
+ifneq ($(ARCH),x86_64)
+ifneq ($(filter coverage coverage-test coverage-boot coverage-bench,$(MAKECMDGOALS)),)
+$(error make $(MAKECMDGOALS): coverage is x86_64's (ARCH=$(ARCH)): its checks know x86's syscall names)
+endif
+endif
+
 COV_OBJ		:= $(BUILD)/obj-cov-$(LLVM_VERSION)
 COV_VARS	= OBJ=$(COV_OBJ) EXT=$(BUILD)/ext-cov-$(LLVM_VERSION) \
 		  OUT=$(BUILD)/out-cov-$(LLVM_VERSION) GUEST_DIR=tests/coverage/guest \

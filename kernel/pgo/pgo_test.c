@@ -234,6 +234,16 @@ static void pgo_test_bitmap(struct kunit *test)
 	obj->bits = ctx->bits;
 	obj->bits_end = ctx->bits + n;
 	KUNIT_ASSERT_EQ(test, pgo_object_check(obj, true), 0);
+
+	/* A record's bitmap past its section's end, or before it. */
+	obj->bits_end = ctx->bits + n - 1;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(obj, false), -EINVAL);
+	obj->bits_end = ctx->bits + n;
+	obj->bits = ctx->bits + 1;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(obj, false), -EINVAL);
+	obj->bits = ctx->bits;
+	KUNIT_ASSERT_EQ(test, pgo_object_check(obj, true), 0);
+
 	ctx->bits[0] = 0x81;
 	ctx->bits[1] = 0x42;
 
@@ -253,6 +263,26 @@ static void pgo_test_bitmap(struct kunit *test)
 #else
 	kunit_skip(test, "no MC/DC bitmaps before raw version 10");
 #endif
+}
+
+/*
+ * Single-byte coverage counters: a byte is 0 once covered, 0xff until
+ * then, and reset marks every byte not covered.
+ */
+static void pgo_test_byte_reset(struct kunit *test)
+{
+	struct pgo_test_ctx *ctx;
+
+	if (!VARIANT_MASK_BYTE_COVERAGE)
+		kunit_skip(test, "no single-byte counters in this raw version");
+	ctx = pgo_test_new(test);
+	ctx->obj.version |= VARIANT_MASK_BYTE_COVERAGE;
+	KUNIT_EXPECT_EQ(test, pgo_counter_size(&ctx->obj), 1);
+	KUNIT_ASSERT_EQ(test, pgo_object_check(&ctx->obj, true), 0);
+	memset(ctx->cnts, 0, sizeof(ctx->cnts));
+	pgo_object_reset(&ctx->obj);
+	KUNIT_EXPECT_PTR_EQ(test, memchr_inv(ctx->cnts, 0xff, sizeof(ctx->cnts)),
+			    NULL);
 }
 
 /* Malformed sections are refused before anything uses them. */
@@ -358,6 +388,7 @@ static struct kunit_case pgo_test_cases[] = {
 	KUNIT_CASE(pgo_test_limit),
 	KUNIT_CASE(pgo_test_reset),
 	KUNIT_CASE(pgo_test_bitmap),
+	KUNIT_CASE(pgo_test_byte_reset),
 	KUNIT_CASE(pgo_test_check),
 	KUNIT_CASE(pgo_test_empty),
 	KUNIT_CASE(pgo_test_addresses),

@@ -402,6 +402,10 @@ print(len(fa))' "$DIFF" "$D/ir-A.profraw" "$D/ir-T.profraw"); then
 	if [[ ${RAWV[$V]:-} =~ ^[0-9]+$ ]] && [ "${RAWV[$V]}" -ge 10 ]; then
 		cov_variant mcdc -fcoverage-mcdc &&
 			cov_variant mcdc-reset "-fcoverage-mcdc -DPROG_RESET"
+		# 5. Single-byte coverage counters (CONFIG_PGO_CLANG_SINGLE_BYTE):
+		# one byte per counter, 0xff until covered, reset to 0xff.
+		cov_variant fe-byte "-mllvm -enable-single-byte-coverage" &&
+			cov_variant fe-byte-reset "-mllvm -enable-single-byte-coverage -DPROG_RESET"
 	fi
 }
 
@@ -471,7 +475,7 @@ for v in $VERSIONS; do
 	printf '%-6s %-8s %-15s %-28s %-16s %s\n' "$v" "${RAWV[$v]:--}" "${SHOW[$v]:-no}" \
 		"${BYTES[$v]:-no}" "${COV[$v]:-no}" "${FAILED[$v]:--}"
 done
-echo "(show/bytes: all variants -- ir, reset, bytecov, bytecov-reset, pool, fe, mcdc, mcdc-reset -- must agree)"
+echo "(show/bytes: all variants -- ir, reset, bytecov, bytecov-reset, pool, fe, mcdc, mcdc-reset, fe-byte, fe-byte-reset -- must agree)"
 echo "masked fields: header CountersDelta, NamesDelta (v10: BitmapDelta); record CounterPtr, Values (v10: BitmapPtr)"
 echo "host tests: $PASS passed, $FAIL failed in $(($(date +%s) - START)) s"
 [ "$FAIL" -eq 0 ]
