@@ -3,14 +3,14 @@
 # up across loads, build ids, pgo-collect, the retain_kb bound.
 # usage: check-retain.sh LLVM_VERSION KBUILD_DIR GUEST_OUT_DIR
 # The test module's .ko is taken from $EXT_DIR/test_modules (default: the
-# ext-$LLVM_VERSION directory beside KBUILD_DIR, as the Makefile builds it).
+# ext-* directory beside KBUILD_DIR, as the Makefile builds it).
 set -uo pipefail
 LLVM_VERSION=$1 obj=$2 out=$3
 . "$(dirname "$0")/lib.sh"
 D=$out/retain
 R=/sys/kernel/pgo/retained/pgo_test_module
 MOD=pgo_test_module
-EXT_DIR=${EXT_DIR:-$(dirname "$obj")/ext-$LLVM_VERSION}
+EXT_DIR=${EXT_DIR:-$(ext_dir "$obj")}
 ko=$EXT_DIR/test_modules/$MOD.ko
 
 fact() { sed -n "s/^$1: //p" "$D/facts.txt" 2>/dev/null | head -1; }
