@@ -8,7 +8,7 @@
 #   make apply KSRC=..  apply our files and patches to your own 6.12 tree
 #   make patch          one diff of everything against the pristine base
 #
-# Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config, EXTRA_MODULES=dir ...,
+# Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config (EXTRA_CONFIG_ARM64 for make test's arm64 part), EXTRA_MODULES=dir ...
 #        GUEST_SCRIPT=script.sh, QEMU_SMP=2, QEMU_MEM=1G
 
 LLVM_VERSION	?= 19
@@ -45,6 +45,8 @@ NPROC		:= $(shell nproc)
 QEMU_SMP	?= 2
 QEMU_MEM	?= 1G
 EXTRA_CONFIG	?=
+# make test's arm64 part takes this one, not EXTRA_CONFIG (x86_64's).
+EXTRA_CONFIG_ARM64 ?=
 EXTRA_MODULES	?=
 GUEST_SCRIPT	?=
 
@@ -220,7 +222,7 @@ test: deps
 	$(MAKE) --no-print-directory guest-test && \
 	$(MAKE) --no-print-directory coverage-test && \
 	$(MAKE) --no-print-directory torture-ci && \
-	$(MAKE) --no-print-directory test ARCH=arm64 && \
+	$(MAKE) --no-print-directory test ARCH=arm64 EXTRA_CONFIG=$(EXTRA_CONFIG_ARM64) && \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
 else
 # make test ARCH=arm64, also the last part of make test: what depends on
