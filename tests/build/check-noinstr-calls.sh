@@ -31,15 +31,22 @@ vml=$obj/vmlinux
 
 helpers='^(preempt_count|preempt_count_set|__preempt_count_(add|sub|dec_and_test)|should_resched|(set|clear|test)_preempt_need_resched|arch_local_(irq_(enable|disable|save|restore)|save_flags)|arch_irqs_disabled(_flags)?|(set_my|__kern_my|__hyp_my)_cpu_offset|__percpu_(read|write)_[0-9]+|__percpu_[a-z]+_(return_)?case_[0-9]+|cpu_relax|instruction_pointer|lpa2_is_enabled|read_tcr|lockdep_hardirqs_(on|off|on_prepare)|lockdep_(on|off)|user_(enter|exit)_irqoff|ct_idle_(enter|exit)|sev_es_(ist_enter|ist_exit|nmi_complete)|amd_clear_divider|perf_lopwr_cb|mte_(disable_tco_entry|check_tfsr_(entry|exit|el1))|system_supports_mte|kasan_hw_tags_enabled)(\.llvm\.[0-9]+)?$'
 
+# disasm SEC: the disassembly of __SEC_text_start..__SEC_text_end, if any.
+disasm() {
+	local lo hi
+	lo=$(sym "__$1_text_start") hi=$(sym "__$1_text_end")
+	if [ -z "$lo" ] || [ -z "$hi" ]; then return 0; fi
+	"llvm-objdump-$llvm" -d --no-show-raw-insn --start-address="0x$lo" \
+		--stop-address="0x$hi" "$vml"
+}
+
 # "section callee" for each direct call or tail call from the noinstr and
 # cpuidle text to a symbol outside them.
 calls() {
 	local sec lo hi
 	for sec in noinstr cpuidle; do
 		lo=$(sym "__${sec}_text_start") hi=$(sym "__${sec}_text_end")
-		if [ -z "$lo" ] || [ -z "$hi" ]; then continue; fi
-		"llvm-objdump-$llvm" -d --no-show-raw-insn --start-address="0x$lo" \
-			--stop-address="0x$hi" "$vml" |
+		disasm "$sec" |
 		grep -oE '\s(bl|b|callq?|jmpq?)\s+(0x)?[0-9a-f]+ <[^>+]+>' |
 		awk -v lo="$lo" -v hi="$hi" -v sec="$sec" '{
 			a = $2; sub(/^0x/, "", a)
@@ -74,12 +81,9 @@ profiled() {
 
 # The noinstr and cpuidle functions that update a counter themselves.
 profiled_noinstr() {
-	local sec lo hi
+	local sec
 	for sec in noinstr cpuidle; do
-		lo=$(sym "__${sec}_text_start") hi=$(sym "__${sec}_text_end")
-		if [ -z "$lo" ] || [ -z "$hi" ]; then continue; fi
-		"llvm-objdump-$llvm" -d --no-show-raw-insn --start-address="0x$lo" \
-			--stop-address="0x$hi" "$vml" | counters
+		disasm "$sec" | counters
 	done
 }
 

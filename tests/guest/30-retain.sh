@@ -83,16 +83,20 @@ fi
 # 1. udev: the rule runs pgo-save-retained.  Where the initramfs has no
 #    systemd-udevd (arm64: tests/qemu/udev.sh copies the host's), busybox's
 #    netlink listener runs the helper for the same uevent, as the rule would.
-saved_results() {
-	ls -la /var/lib/pgo > $D/var-lib-pgo.txt 2>&1
+# saved_files DIR KEY COPY: facts KEY-files (how many profiles of $MOD DIR
+# holds) and KEY-name (the first one's name, copied to COPY).
+saved_files() {
 	n=0
-	for f in /var/lib/pgo/$MOD-*.profraw; do
+	for f in "$1"/$MOD-*.profraw; do
 		[ -e "$f" ] || continue
 		n=$((n + 1))
-		[ $n = 1 ] && cp "$f" $D/udev-saved.profraw &&
-			fact "udev-saved-name: $(basename "$f")"
+		[ $n = 1 ] && cp "$f" "$3" && fact "$2-name: $(basename "$f")"
 	done
-	fact "udev-saved-files: $n"
+	fact "$2-files: $n"
+}
+saved_results() {
+	ls -la /var/lib/pgo > $D/var-lib-pgo.txt 2>&1
+	saved_files /var/lib/pgo udev-saved $D/udev-saved.profraw
 	not_retained && fact "udev-retained: gone" || fact "udev-retained: present"
 }
 mkdir -p /run/udev
@@ -199,14 +203,7 @@ wait_until 100 retained
 $TOOLS/pgo-save-retained -o /tmp/saved-all --all > $D/save-all.txt 2>&1
 fact "save-all-rc: $?"
 not_retained && fact "save-all-retained: gone" || fact "save-all-retained: present"
-n=0
-for f in /tmp/saved-all/$MOD-*.profraw; do
-	[ -e "$f" ] || continue
-	n=$((n + 1))
-	[ $n = 1 ] && cp "$f" $D/saved-all.profraw &&
-		fact "save-all-name: $(basename "$f")"
-done
-fact "save-all-files: $n"
+saved_files /tmp/saved-all save-all $D/saved-all.profraw
 
 # 7a. Save, reload and unload, discard: the discard drops what was read.
 discard
