@@ -8,7 +8,7 @@
 #   make apply KSRC=..  apply our files and patches to your own 6.12 tree
 #   make patch          one diff of everything against the pristine base
 #
-# Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config (EXTRA_CONFIG_ARM64 for make test's arm64 part), EXTRA_MODULES=dir ...
+# Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LTO=thin (every kernel with ThinLTO), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config (EXTRA_CONFIG_ARM64 for make test's arm64 part), EXTRA_MODULES=dir ...
 #        GUEST_SCRIPT=script.sh, QEMU_SMP=2, QEMU_MEM=1G
 
 LLVM_VERSION	?= 19
@@ -39,8 +39,25 @@ $(error ARCH=$(ARCH): the harness knows x86_64 and arm64)
 endif
 export GUEST_ARCH := $(ARCH)
 
-OBJ		:= $(BUILD)/obj$(ARCH_SFX)-$(LLVM_VERSION)
-OUT		:= $(BUILD)/out$(ARCH_SFX)-$(LLVM_VERSION)
+# LTO=thin: every kernel the harness builds (make kernel, guest-test, the
+# three of make run) with CONFIG_LTO_CLANG_THIN, in directories of their
+# own (-thinlto).  The module init names, the profile sections, objtool on
+# vmlinux.o and CLANG_PGO_PROFILE all go through the LTO link then.
+LTO		?=
+ifeq ($(LTO),thin)
+LTO_SFX		:= -thinlto
+LTO_CONFIG	:= tests/qemu/lto-thin.config
+else ifeq ($(LTO),)
+LTO_SFX		:=
+LTO_CONFIG	:=
+else
+$(error LTO=$(LTO): the harness knows LTO=thin)
+endif
+# Build directories: architecture, then LTO, then LLVM version.
+DIR_SFX		:= $(ARCH_SFX)$(LTO_SFX)
+
+OBJ		:= $(BUILD)/obj$(DIR_SFX)-$(LLVM_VERSION)
+OUT		:= $(BUILD)/out$(DIR_SFX)-$(LLVM_VERSION)
 NPROC		:= $(shell nproc)
 QEMU_SMP	?= 2
 QEMU_MEM	?= 1G
@@ -144,7 +161,7 @@ patch: $(BASE)/.stamp
 # ---------------------------------------------------------------- kernel
 PGO_CONFIG	?= tests/qemu/pgo.config
 CONFIGS		:= $(QEMU_CONFIG) tests/qemu/udev.config $(PGO_CONFIG) \
-		   $(EXTRA_CONFIG)
+		   $(LTO_CONFIG) $(EXTRA_CONFIG)
 
 $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 	mkdir -p $(OBJ)
@@ -171,7 +188,7 @@ kernel: $(OBJ)/.config
 TEST_MODULES	:= tools/testing/selftests/pgo/test_modules
 # Modules of the harness only: a non-GPL stand-in for vendor modules.
 HARNESS_MODULES	:= tests/modules/nongpl
-EXT		:= $(BUILD)/ext$(ARCH_SFX)-$(LLVM_VERSION)
+EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 
 ext-modules: kernel
 	@for d in $(TEST_MODULES) $(HARNESS_MODULES) $(EXTRA_MODULES); do \
@@ -210,7 +227,7 @@ build-test: kernel
 guest-test: boot
 	tests/check-guest.sh $(LLVM_VERSION) $(OBJ) $(OUT)/guest
 	tests/build/pgo-use.sh $(SRC) $(OBJ) $(LLVM_VERSION) $(OUT)/guest \
-		$(TEST_MODULES) $(BUILD)/pgo-use$(ARCH_SFX)-$(LLVM_VERSION)
+		$(TEST_MODULES) $(BUILD)/pgo-use$(DIR_SFX)-$(LLVM_VERSION)
 
 ifeq ($(ARCH),x86_64)
 test: deps
@@ -242,14 +259,14 @@ endif
 # The whole PGO cycle: instrumented kernel -> training boot -> merged
 # profile -> plain and PGO kernels -> both measured under QEMU -icount on
 # the training and a held-out workload.
-RUN		:= $(BUILD)/run$(ARCH_SFX)-$(LLVM_VERSION)
+RUN		:= $(BUILD)/run$(DIR_SFX)-$(LLVM_VERSION)
 RUN_PROFILE	= $(shell cat $(RUN)/profile.path 2>/dev/null)
 ICOUNT		:= -icount shift=0,sleep=off
 run-train:
 	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
-		OUT=$(BUILD)/out-train$(ARCH_SFX)-$(LLVM_VERSION)
+		OUT=$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)
 	tests/qemu/run-qemu.sh $(OBJ)/$(KIMAGE_PATH) \
-		$(BUILD)/out-train$(ARCH_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 1G
+		$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 1G
 	@# A profile per object (CLANG_PGO_PROFILE=dir): each module is built
 	@# with its own; every object depends on its profile, so a new one
 	@# rebuilds exactly the objects that use it.
@@ -263,12 +280,12 @@ run-train:
 
 run-%-kernel:
 	$(MAKE) --no-print-directory initramfs PGO_CONFIG= \
-		OBJ=$(BUILD)/obj-$*$(ARCH_SFX)-$(LLVM_VERSION) EXT=$(BUILD)/ext-$*$(ARCH_SFX)-$(LLVM_VERSION) \
-		OUT=$(BUILD)/out-$*$(ARCH_SFX)-$(LLVM_VERSION) GUEST_DIR=tests/run/guest \
+		OBJ=$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION) EXT=$(BUILD)/ext-$*$(DIR_SFX)-$(LLVM_VERSION) \
+		OUT=$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION) GUEST_DIR=tests/run/guest \
 		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE))
 	@start=$$(date +%s); QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
-		$(BUILD)/obj-$*$(ARCH_SFX)-$(LLVM_VERSION)/$(KIMAGE_PATH) \
-		$(BUILD)/out-$*$(ARCH_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 1G; \
+		$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION)/$(KIMAGE_PATH) \
+		$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 1G; \
 		echo "$* boot: $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
 
 run: deps
@@ -276,8 +293,8 @@ run: deps
 	$(MAKE) --no-print-directory run-plain-kernel
 	$(MAKE) --no-print-directory run-pgo-kernel
 	@echo; echo "== clang PGO cycle, $(ARCH), LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
-	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo$(ARCH_SFX)-$(LLVM_VERSION)/build.log \
-		$(BUILD)/ext-pgo$(ARCH_SFX)-$(LLVM_VERSION)/*/build.log
+	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo$(DIR_SFX)-$(LLVM_VERSION)/build.log \
+		$(BUILD)/ext-pgo$(DIR_SFX)-$(LLVM_VERSION)/*/build.log
 	@tests/run/report.sh $(RUN)
 	@cat $(RUN)/plain.wall $(RUN)/pgo.wall
 

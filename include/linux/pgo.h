@@ -20,27 +20,21 @@ enum pgo_section {
 	PGO_NR_SECTS
 };
 
+extern const char * const pgo_section_names[PGO_NR_SECTS];
+
 /**
  * struct pgo_module_info - a module's profile sections and its profile
- * @start: where each section was loaded, NULL if absent
+ * @start: where the loader placed each section, NULL if absent
  * @size: size of each section
- * @nr_duplicates: sections found more than once (not merged at link time)
- * @nr_unknown: __llvm_prf_* sections this kernel does not know
- * @build_id_note: the module's .note.gnu.build-id section, if any
- * @build_id_note_size: its size
  * @obj: the module's profiled object, NULL if it has none
+ *
+ * The loader fills @start and @size (find_module_sections()); kernel/pgo
+ * reads them when the module is coming.
  */
 struct pgo_module_info {
 	void *start[PGO_NR_SECTS];
-	unsigned long size[PGO_NR_SECTS];
-	unsigned int nr_duplicates;
-	unsigned int nr_unknown;
-	const void *build_id_note;
-	unsigned long build_id_note_size;
+	unsigned int size[PGO_NR_SECTS];
 	struct pgo_object *obj;
 };
-
-void pgo_module_section(struct module *mod, const char *name, void *addr,
-			unsigned long size);
 
 #endif /* _LINUX_PGO_H */

@@ -2,8 +2,8 @@
 /*
  * Clang PGO: profiles of loadable modules.
  *
- * The loader reports each __llvm_prf_* section of a module as it lays the
- * module out (pgo_module_section()).  When the module is coming, its
+ * The loader looks up each __llvm_prf_* section of a module as it lays the
+ * module out (find_module_sections()).  When the module is coming, its
  * sections become a profiled object, checked and registered so that the
  * runtime takes value nodes from the module's own pool; when it goes live,
  * the object's "pgo" group appears in /sys/module/<name>/; when it goes
@@ -13,7 +13,6 @@
  * before the loader frees the module's memory.
  */
 
-#include <linux/buildid.h>
 #include <linux/init.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -35,7 +34,8 @@ struct pgo_module {
 	struct pgo_files files;
 };
 
-static const char * const pgo_section_names[PGO_NR_SECTS] = {
+/* The sections the loader looks up for us (find_module_sections()). */
+const char * const pgo_section_names[PGO_NR_SECTS] = {
 	[PGO_SECT_DATA]		= "__llvm_prf_data",
 	[PGO_SECT_CNTS]		= "__llvm_prf_cnts",
 	[PGO_SECT_NAMES]	= "__llvm_prf_names",
@@ -43,39 +43,6 @@ static const char * const pgo_section_names[PGO_NR_SECTS] = {
 	[PGO_SECT_VNDS]		= "__llvm_prf_vnds",
 	[PGO_SECT_BITS]		= "__llvm_prf_bits",
 };
-
-/**
- * pgo_module_section() - note one loaded section of a module
- * @mod: the module being loaded
- * @name: the section's name
- * @addr: where it was loaded
- * @size: its size
- *
- * Called by the module loader for every allocated section.
- */
-void pgo_module_section(struct module *mod, const char *name, void *addr,
-			unsigned long size)
-{
-	struct pgo_module_info *info = &mod->pgo;
-	int i;
-
-	if (!strcmp(name, ".note.gnu.build-id")) {
-		info->build_id_note = addr;
-		info->build_id_note_size = size;
-		return;
-	}
-	if (!str_has_prefix(name, "__llvm_prf_"))
-		return;
-	i = match_string(pgo_section_names, PGO_NR_SECTS, name);
-	if (i < 0) {
-		info->nr_unknown++;
-	} else if (info->start[i]) {
-		info->nr_duplicates++;
-	} else {
-		info->start[i] = addr;
-		info->size[i] = size;
-	}
-}
 
 /* Whether [@addr, @addr + @size) lies in @mod's writable data. */
 static bool pgo_module_writable(const struct module *mod, const void *addr,
@@ -102,19 +69,6 @@ static const char *pgo_module_readonly(const struct module *mod)
 		if (i != PGO_SECT_NAMES &&
 		    !pgo_module_writable(mod, info->start[i], info->size[i]))
 			return pgo_section_names[i];
-	return NULL;
-}
-
-static const char *pgo_module_unusable(const struct module *mod)
-{
-	const struct pgo_module_info *info = &mod->pgo;
-
-	if (info->nr_duplicates)
-		return "profile sections appear more than once (not merged by scripts/module.lds)";
-	if (info->nr_unknown)
-		return "it has profile sections this kernel does not support";
-	if (!info->start[PGO_SECT_DATA])
-		return "it has counters but no __llvm_prf_data section";
 	return NULL;
 }
 
@@ -163,6 +117,23 @@ static void pgo_module_disarm(const struct module *mod)
 		pgo_rec_set(data + i * sizeof(struct llvm_prf_data), Values, 0);
 }
 
+/*
+ * The loader parses the module's build id when stack traces show it
+ * (CONFIG_STACKTRACE_BUILD_ID, which PGO_CLANG implies); the profile
+ * carries it as its binary id.  Without it, the profile has none.
+ */
+static void pgo_module_build_id(struct pgo_object *obj,
+				const struct module *mod)
+{
+#ifdef CONFIG_STACKTRACE_BUILD_ID
+	BUILD_BUG_ON(sizeof(obj->build_id) != sizeof(mod->build_id));
+	if (memchr_inv(mod->build_id, 0, sizeof(mod->build_id))) {
+		memcpy(obj->build_id, mod->build_id, sizeof(obj->build_id));
+		obj->build_id_len = sizeof(obj->build_id);
+	}
+#endif
+}
+
 /* Writing "1" to /sys/module/<name>/pgo/reset. */
 static void pgo_module_reset(struct pgo_files *files)
 {
@@ -174,20 +145,18 @@ static void pgo_module_coming(struct module *mod)
 	struct pgo_module_info *info = &mod->pgo;
 	struct pgo_module *pm;
 	struct pgo_object *obj;
-	const char *why, *ro;
+	const char *ro;
 
-	if (!info->start[PGO_SECT_DATA] && !info->nr_duplicates &&
-	    !info->nr_unknown && !info->start[PGO_SECT_CNTS] &&
-	    !info->start[PGO_SECT_VALS])
+	if (!info->start[PGO_SECT_DATA]) {
+		if (info->start[PGO_SECT_CNTS] || info->start[PGO_SECT_VALS])
+			pr_warn("%s: not profiled: it has counters but no __llvm_prf_data section\n",
+				mod->name);
 		return;
-	why = pgo_module_unusable(mod);
-	ro = why ? NULL : pgo_module_readonly(mod);
-	if (why || ro) {
-		if (ro)
-			pr_warn("%s: not profiled: its %s section is not writable data\n",
-				mod->name, ro);
-		else
-			pr_warn("%s: not profiled: %s\n", mod->name, why);
+	}
+	ro = pgo_module_readonly(mod);
+	if (ro) {
+		pr_warn("%s: not profiled: its %s section is not writable data\n",
+			mod->name, ro);
 		pgo_module_disarm(mod);
 		return;
 	}
@@ -200,10 +169,7 @@ static void pgo_module_coming(struct module *mod)
 	obj = &pm->obj;
 	obj->name = mod->name;
 	obj->version = pgo_raw_version();
-	if (info->build_id_note &&
-	    !build_id_parse_buf(info->build_id_note, obj->build_id,
-				info->build_id_note_size))
-		obj->build_id_len = BUILD_ID_SIZE_MAX;
+	pgo_module_build_id(obj, mod);
 	pgo_module_text(obj, mod);
 	obj->data = info->start[PGO_SECT_DATA];
 	obj->data_end = info->start[PGO_SECT_DATA] + info->size[PGO_SECT_DATA];

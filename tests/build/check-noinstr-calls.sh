@@ -13,7 +13,7 @@
 # exception handlers arm64's entry code calls once the entry work is done,
 # printk and panic on the way down, text patching.  So the list itself is
 # a report, and what fails is a helper of the kinds that noinstr code
-# calls outside any window, which patches 0016 and 0017 make
+# calls outside any window, which patches 0015 and 0016 make
 # __always_inline (preempt count, irqflags, the per-CPU offset, cpu_relax,
 # the lockdep and context-tracking stubs, arm64's MTE hooks and entry
 # helpers): one of those out of line and profiled is a regression.

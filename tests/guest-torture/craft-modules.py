@@ -202,9 +202,12 @@ def craft(src):
          missing("__llvm_prf_vals", "__llvm_PRF_vals"))
     case("no_data", "__llvm_prf_data renamed __llvm_PRF_data (no records)",
          missing("__llvm_prf_data", "__llvm_PRF_data"))
-    case("duplicate", "__llvm_prf_vnds renamed __llvm_prf_cnts and emptied (a second counters section)",
-         duplicate)
-    case("unknown", "__llvm_prf_vnds renamed __llvm_prf_vndz (unknown profile section)",
+    # The loader takes the first section of a name, as for any other
+    # section it looks up: the module is profiled, without a node pool.
+    case("duplicate", "__llvm_prf_vnds renamed __llvm_prf_cnts and emptied (a second counters "
+         "section, after the first): profiled, values dropped", duplicate)
+    case("unknown", "__llvm_prf_vnds renamed __llvm_prf_vndz (a section kernel/pgo does not know, "
+         "no value node pool): profiled, values dropped",
          missing("__llvm_prf_vnds", "__llvm_prf_vndz"))
     case("bitmap", "__llvm_prf_vnds renamed __llvm_prf_bits (MC/DC bitmap bytes no record uses, "
          "no value node pool): profiled, values dropped", missing("__llvm_prf_vnds", "__llvm_prf_bits"))
