@@ -1,7 +1,7 @@
 # Clang PGO for Linux: build, boot and judge the kernel feature in this repo.
 #
 #   make run            the whole PGO cycle on the embedded QEMU default
-#   make bench          make run, then what PGO costs and pays, as ratios
+#   make bench          make run (and with LTO=thin), then what PGO costs and pays
 #   make test           every test (host tests, kernel build, guest tests)
 #   make coverage       the coverage kernel: llvm-cov reports of vmlinux and modules
 #   make kernel         overlay + patch the base tree and build it
@@ -294,7 +294,8 @@ run: deps
 	$(MAKE) --no-print-directory run-pgo-kernel
 	@echo; echo "== clang PGO cycle, $(ARCH), LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
 	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo$(DIR_SFX)-$(LLVM_VERSION)/build.log \
-		$(BUILD)/ext-pgo$(DIR_SFX)-$(LLVM_VERSION)/*/build.log
+		$(BUILD)/ext-pgo$(DIR_SFX)-$(LLVM_VERSION)/*/build.log | \
+		tee $(RUN)/pgo-warnings.txt
 	@tests/run/report.sh $(RUN)
 	@cat $(RUN)/plain.wall $(RUN)/pgo.wall
 

@@ -3,8 +3,9 @@
 # root Makefile; uses BUILD, OBJ, RUN, ICOUNT, LLVM_VERSION, NPROC and the
 # run, ext-modules targets from it.
 #
-#   make bench     make run, then the bench boots and host measurements,
-#                  then the table, also written to build/bench-<ver>/report.txt
+#   make bench     make run, make run LTO=thin, then the bench boots and
+#                  host measurements, then the table, also written to
+#                  build/bench-<ver>/report.txt
 #
 # Pieces (tests/bench/):
 #   modules/       pgo_blob (a static sysfs bin attribute), pgo_size1/2
@@ -36,6 +37,7 @@ BENCH_ENV	= bench_rounds=$(BENCH_ROUNDS) vp_calls=$(BENCH_VP_CALLS) \
 
 bench: deps
 	+@$(MAKE) --no-print-directory run
+	+@$(MAKE) --no-print-directory run LTO=thin
 	+@$(MAKE) --no-print-directory bench-measure
 
 # A failed measurement leaves its figures out of the table, not the others.
@@ -77,4 +79,5 @@ bench-build-time:
 
 bench-report:
 	@tests/bench/report.sh $(BENCH) $(RUN) $(OBJ) \
-		$(BUILD)/obj-plain-$(LLVM_VERSION) $(BENCH_EXT) | tee $(BENCH)/report.txt
+		$(BUILD)/obj-plain-$(LLVM_VERSION) $(BENCH_EXT) \
+		$(BUILD)/run-thinlto-$(LLVM_VERSION) | tee $(BENCH)/report.txt

@@ -2,12 +2,12 @@
 # make bench's table: five figures, each a ratio of two measurements of
 # the same run, with the raw numbers beside it.
 #
-# usage: report.sh BENCH_DIR RUN_DIR INSTR_OBJ PLAIN_OBJ BENCH_EXT
+# usage: report.sh BENCH_DIR RUN_DIR INSTR_OBJ PLAIN_OBJ BENCH_EXT LTO_RUN_DIR
 #
 # Guest figures under -icount are instructions (1 ns = 1 instruction);
 # every repeated figure is the median of its rounds.
 set -euo pipefail
-bench=$1 run=$2 instr=$3 plain=$4 ext=$5
+bench=$1 run=$2 instr=$3 plain=$4 ext=$5 lto=$6
 llvm=${instr##*-}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -121,6 +121,25 @@ r=$(calc %.3f "$gh / $ph")
 row 4b "PGO / plain, held-out workload" "${r}x" "<=0.97 $(hit "$r <= 0.97")" \
 	"$gh | $ph insn ($(calc %.1f "100 * (1 - $gh / $ph)")% fewer)"
 fi
+
+# 4c, 4d. the same cycle with ThinLTO: plain, instrumented and PGO kernels
+# all built with CONFIG_LTO_CLANG_THIN (make run LTO=thin, this make bench)
+if m=$(missing "$lto/plain/bench.txt" "$lto/pgo/bench.txt"); then
+	nofig 4c "workloads with ThinLTO" "$m"
+else
+pt=$(wl "$lto/plain/bench.txt" train) ph=$(wl "$lto/plain/bench.txt" heldout)
+gt=$(wl "$lto/pgo/bench.txt" train) gh=$(wl "$lto/pgo/bench.txt" heldout)
+r=$(calc %.3f "$gt / $pt")
+row 4c "PGO+ThinLTO / plain+ThinLTO, training" "${r}x" "<=0.80 $(hit "$r <= 0.80")" \
+	"$gt | $pt insn ($(calc %.1f "100 * (1 - $gt / $pt)")% fewer)"
+r=$(calc %.3f "$gh / $ph")
+row 4d "PGO+ThinLTO / plain+ThinLTO, held-out" "${r}x" "<=0.90 $(hit "$r <= 0.90")" \
+	"$gh | $ph insn ($(calc %.1f "100 * (1 - $gh / $ph)")% fewer)"
+fi
+for r in "$run" "$lto"; do
+	echo "    4: PGO build of ${r##*/}: $(cat "$r/pgo-warnings.txt" 2>/dev/null ||
+		echo "no profile-warnings summary")"
+done
 
 # 5. build
 if m=$(missing "$bench/build-time.txt"); then
