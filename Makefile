@@ -41,8 +41,9 @@ export GUEST_ARCH := $(ARCH)
 
 # LTO=thin: every kernel the harness builds (make kernel, guest-test, the
 # three of make run) with CONFIG_LTO_CLANG_THIN, in directories of their
-# own (-thinlto).  The module init names, the profile sections, objtool on
-# vmlinux.o and CLANG_PGO_PROFILE all go through the LTO link then.
+# own (-thinlto).  The profile sections, objtool on vmlinux.o and
+# CLANG_PGO_PROFILE then all go through the LTO link.  make test, coverage,
+# torture and bench build directories of their own: they refuse it.
 LTO		?=
 ifeq ($(LTO),thin)
 LTO_SFX		:= -thinlto
@@ -55,6 +56,11 @@ $(error LTO=$(LTO): the harness knows LTO=thin)
 endif
 # Build directories: architecture, then LTO, then LLVM version.
 DIR_SFX		:= $(ARCH_SFX)$(LTO_SFX)
+ifneq ($(LTO),)
+ifneq ($(filter test coverage% torture% bench% realconfig% series%,$(MAKECMDGOALS)),)
+$(error LTO=$(LTO) is for make kernel, guest-test and run (make bench runs both))
+endif
+endif
 
 OBJ		:= $(BUILD)/obj$(DIR_SFX)-$(LLVM_VERSION)
 OUT		:= $(BUILD)/out$(DIR_SFX)-$(LLVM_VERSION)

@@ -102,8 +102,8 @@ nf=$(profdata show --all-functions "$D/driven.profraw" 2>/dev/null | grep -c '^ 
 [ "$nf" -ge 4 ] && [ "$nf" -le 20 ] &&
 	pass "module profile holds the module's $nf functions" ||
 	fail "module profile has $nf functions"
-# Its init function ran once, at insmod.  clang 17 and later name it
-# after the alias module_init() gives it, init_module: every module is
+# Its init function ran once, at insmod.  clang may name it after the
+# alias module_init() gives it, init_module: every module is
 # built with its own profile (CLANG_PGO_PROFILE=dir), so that name is
 # never another module's record.
 ic=$(profdata show --all-functions --counts "$D/driven.profraw" 2>/dev/null |

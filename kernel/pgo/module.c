@@ -118,14 +118,13 @@ static void pgo_module_disarm(const struct module *mod)
 }
 
 /*
- * The loader parses the module's build id when stack traces show it
- * (CONFIG_STACKTRACE_BUILD_ID, which PGO_CLANG implies); the profile
- * carries it as its binary id.  Without it, the profile has none.
+ * The profile's binary id is the module's build id, as the loader read it
+ * (CONFIG_MODULE_BUILD_ID, which PGO_CLANG selects; with KALLSYMS).
  */
 static void pgo_module_build_id(struct pgo_object *obj,
 				const struct module *mod)
 {
-#ifdef CONFIG_STACKTRACE_BUILD_ID
+#ifdef CONFIG_MODULE_BUILD_ID
 	BUILD_BUG_ON(sizeof(obj->build_id) != sizeof(mod->build_id));
 	if (memchr_inv(mod->build_id, 0, sizeof(mod->build_id))) {
 		memcpy(obj->build_id, mod->build_id, sizeof(obj->build_id));

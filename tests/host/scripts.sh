@@ -251,6 +251,19 @@ for mode in host busybox; do
 		pass "$M live + retained foo add up in the merge (5 + 5)" ||
 		fail "$M foo_func count $(count 19 "$o/all.profdata" foo_func), expected 10"
 
+	# Per object (--merge-dir): the directory CLANG_PGO_PROFILE takes.
+	run_collect $mode "$WRAP:$W/pd19:" -o "$o/d" --sysfs "$T1" --merge-dir "$o/pd" \
+		> "$o.d.out" 2> "$o.d.err"
+	[ "$(ls "$o/pd" 2>/dev/null | tr '\n' ' ')" = "bar.profdata baz.profdata foo.profdata nob.profdata nor.profdata vmlinux.profdata " ] &&
+		grep -q "merged by llvm-profdata-19 per object into $o/pd (6 files)" "$o.d.out" &&
+		pass "$M --merge-dir: one profile per object, vmlinux and 5 modules" ||
+		fail "$M --merge-dir: $(ls "$o/pd" 2>&1 | tr '\n' ' '); $(cat "$o.d.out" "$o.d.err")"
+	[ "$(count 19 "$o/pd/foo.profdata" foo_func)" = 10 ] &&
+		[ "$(funcs 19 "$o/pd/foo.profdata" | grep _func | tr '\n' ' ')" = "foo_func " ] &&
+		[ "$(funcs 19 "$o/pd/vmlinux.profdata" | grep _func | tr '\n' ' ')" = "vm_func " ] &&
+		pass "$M --merge-dir: foo.profdata has foo's live + retained counts (10), nothing else" ||
+		fail "$M --merge-dir: foo_func $(count 19 "$o/pd/foo.profdata" foo_func), foo has $(funcs 19 "$o/pd/foo.profdata" | tr '\n' ' ')"
+
 	# Plain llvm-profdata of a matching version.
 	run_collect $mode "$W/plain22:" -o "$o/p" --sysfs "$T2" --merge "$o/p.profdata" \
 		> "$o.p.out" 2> "$o.p.err" && grep -q 'merged by llvm-profdata into' "$o.p.out" &&
