@@ -51,14 +51,44 @@ hot=$(grep -E '!\{!"branch_weights", i32 [0-9]+, i32 [0-9]+\}' "$ll" |
 [ "${hot:-0}" -ge 3000 ] && pass "branch weights from the profile in the IR ($weights)" ||
 	fail "no hot branch_weights in the IR ($weights)"
 # A directory of per-object profiles: the module's objects use
-# <module>.profdata (vmlinux's objects would use vmlinux.profdata).
+# <module>.profdata (vmlinux's objects would use vmlinux.profdata), and a
+# second module of the same M= directory, which was never profiled, none:
+# its init_module is not matched against the first module's.
 mkdir -p "$work/dir"
 cp "$work/module.profdata" "$work/dir/pgo_test_module.profdata"
+cat > "$work/mod/pgo_other.c" <<'EOF2'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/init.h>
+#include <linux/module.h>
+
+static int __init pgo_other_init(void)
+{
+	return 0;
+}
+
+static void __exit pgo_other_exit(void)
+{
+}
+
+module_init(pgo_other_init);
+module_exit(pgo_other_exit);
+MODULE_DESCRIPTION("A module without a profile");
+MODULE_LICENSE("GPL");
+EOF2
+echo 'obj-m += pgo_test_module.o pgo_other.o' > "$work/mod/Makefile"
 kmake V=1 CLANG_PGO_PROFILE="$work/dir" modules > "$work/dir.log" 2>&1 ||
 	{ fail "test module build with a profile directory"; tail -20 "$work/dir.log"; }
 grep -q -- "-fprofile-use=$work/dir/pgo_test_module.profdata " "$work/dir.log" &&
 	pass "a profile directory: the module uses <module>.profdata" ||
 	fail "a profile directory: $(grep -o -- '-fprofile-use=[^ ]*' "$work/dir.log" | sort -u)"
+other=$(grep -- ' -c -o [^ ]*pgo_other\.o ' "$work/dir.log")
+[ -n "$other" ] && ! grep -q -- '-fprofile-use' <<< "$other" &&
+	pass "a profile directory: the module without a profile is built without one" ||
+	fail "pgo_other.o: $(grep -o -- '-fprofile-use=[^ ]*' <<< "${other:-not built}")"
+summary=$("$(dirname "$0")/../run/pgo-warnings.sh" "$work/dir.log")
+[ "$summary" = "profile warnings: 0 hash mismatch, 0 missing, 0 out of date, 0 in all" ] &&
+	pass "a profile directory, two modules of one M= directory: $summary" ||
+	{ fail "a profile directory: $summary"; grep -h 'warning:.*profile' "$work/dir.log" | head -5; }
 
 # An object depends on its profile: rebuilt when it changes, only then.
 built() { grep -c 'CC \[M\] .*pgo_test_module\.o' "$1"; }
