@@ -57,8 +57,8 @@ endif
 # Build directories: architecture, then LTO, then LLVM version.
 DIR_SFX		:= $(ARCH_SFX)$(LTO_SFX)
 ifneq ($(LTO),)
-ifneq ($(filter test coverage% torture% bench% realconfig% series%,$(MAKECMDGOALS)),)
-$(error LTO=$(LTO) is for make kernel, guest-test and run (make bench runs both))
+ifneq ($(filter test coverage% torture% bench% realconfig% series% matrix,$(MAKECMDGOALS)),)
+$(error LTO=$(LTO): not for make $(MAKECMDGOALS), whose build directories have no LTO suffix (make bench runs make run LTO=thin itself))
 endif
 endif
 

@@ -251,12 +251,14 @@ for mode in host busybox; do
 		pass "$M live + retained foo add up in the merge (5 + 5)" ||
 		fail "$M foo_func count $(count 19 "$o/all.profdata" foo_func), expected 10"
 
-	# Per object (--merge-dir): the directory CLANG_PGO_PROFILE takes.
+	# Per object (--merge-dir): the directory CLANG_PGO_PROFILE takes; a
+	# profile an earlier run left there (a module not loaded now) goes.
+	mkdir -p "$o/pd" && echo stale > "$o/pd/gone.profdata"
 	run_collect $mode "$WRAP:$W/pd19:" -o "$o/d" --sysfs "$T1" --merge-dir "$o/pd" \
 		> "$o.d.out" 2> "$o.d.err"
 	[ "$(ls "$o/pd" 2>/dev/null | tr '\n' ' ')" = "bar.profdata baz.profdata foo.profdata nob.profdata nor.profdata vmlinux.profdata " ] &&
 		grep -q "merged by llvm-profdata-19 per object into $o/pd (6 files)" "$o.d.out" &&
-		pass "$M --merge-dir: one profile per object, vmlinux and 5 modules" ||
+		pass "$M --merge-dir: one profile per object, vmlinux and 5 modules, no stale one" ||
 		fail "$M --merge-dir: $(ls "$o/pd" 2>&1 | tr '\n' ' '); $(cat "$o.d.out" "$o.d.err")"
 	[ "$(count 19 "$o/pd/foo.profdata" foo_func)" = 10 ] &&
 		[ "$(funcs 19 "$o/pd/foo.profdata" | grep _func | tr '\n' ' ')" = "foo_func " ] &&
