@@ -30,6 +30,13 @@ missing() {
 }
 # a row for figures whose measurement failed
 nofig() { row "$1" "$2" n/a - "not measured: no $3 (see build/bench.log)"; }
+# pgo_row ID WHAT PGO_INSN PLAIN_INSN MAX: a PGO / plain row, target <= MAX
+pgo_row() {
+	local r
+	r=$(calc %.3f "$3 / $4")
+	row "$1" "$2" "${r}x" "<=$5 $(hit "$r <= $5")" \
+		"$3 | $4 insn ($(calc %.1f "100 * (1 - $3 / $4)")% fewer)"
+}
 
 echo "== make bench, LLVM $llvm, $(date -u '+%F %H:%M UTC'): one run, each ratio from measurements side by side"
 echo "   (insn: guest instructions under QEMU -icount shift=0; repeated figures are medians)"
@@ -114,12 +121,8 @@ gt=$(wl "$run/pgo/bench.txt" train) gh=$(wl "$run/pgo/bench.txt" heldout)
 r=$(calc %.3f "$it / $pt")
 row 3 "instrumented / plain, training workload" "${r}x" "<=1.25 $(hit "$r <= 1.25")" \
 	"$it | $pt insn"
-r=$(calc %.3f "$gt / $pt")
-row 4a "PGO / plain, training workload" "${r}x" "<=0.90 $(hit "$r <= 0.90")" \
-	"$gt | $pt insn ($(calc %.1f "100 * (1 - $gt / $pt)")% fewer)"
-r=$(calc %.3f "$gh / $ph")
-row 4b "PGO / plain, held-out workload" "${r}x" "<=0.97 $(hit "$r <= 0.97")" \
-	"$gh | $ph insn ($(calc %.1f "100 * (1 - $gh / $ph)")% fewer)"
+pgo_row 4a "PGO / plain, training workload" "$gt" "$pt" 0.90
+pgo_row 4b "PGO / plain, held-out workload" "$gh" "$ph" 0.97
 fi
 
 # 4c, 4d. the same cycle with ThinLTO: plain, instrumented and PGO kernels
@@ -131,12 +134,8 @@ if m=$(missing "$lto/plain/bench.txt" "$lto/pgo/bench.txt"); then
 else
 pt=$(wl "$lto/plain/bench.txt" train) ph=$(wl "$lto/plain/bench.txt" heldout)
 gt=$(wl "$lto/pgo/bench.txt" train) gh=$(wl "$lto/pgo/bench.txt" heldout)
-r=$(calc %.3f "$gt / $pt")
-row 4c "PGO+ThinLTO / plain+ThinLTO, training" "${r}x" "<=0.80 $(hit "$r <= 0.80")" \
-	"$gt | $pt insn ($(calc %.1f "100 * (1 - $gt / $pt)")% fewer)"
-r=$(calc %.3f "$gh / $ph")
-row 4d "PGO+ThinLTO / plain+ThinLTO, held-out" "${r}x" "<=0.90 $(hit "$r <= 0.90")" \
-	"$gh | $ph insn ($(calc %.1f "100 * (1 - $gh / $ph)")% fewer)"
+pgo_row 4c "PGO+ThinLTO / plain+ThinLTO, training" "$gt" "$pt" 0.80
+pgo_row 4d "PGO+ThinLTO / plain+ThinLTO, held-out" "$gh" "$ph" 0.90
 fi
 for r in "$run" "$lto"; do
 	echo "    4: PGO build of ${r##*/}: $(cat "$r/pgo-warnings.txt" 2>/dev/null ||
