@@ -90,7 +90,7 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  python3 gcc libc6-dev make xz-utils udev mount patch perl \
 		  sparse shellcheck python3-docutils valgrind \
 		  $(if $(ARCH_SFX),qemu-system-arm libc6-dev-arm64-cross \
-		  libgcc-12-dev-arm64-cross)
+		  libgcc-12-dev-arm64-cross,clang-$(XVER_LLVM))
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
 	check-vmlinux initramfs boot ext-modules build-test run-train matrix
@@ -166,7 +166,10 @@ patch: $(BASE)/.stamp
 
 # ---------------------------------------------------------------- kernel
 PGO_CONFIG	?= tests/qemu/pgo.config
-CONFIGS		:= $(QEMU_CONFIG) tests/qemu/udev.config $(PGO_CONFIG) \
+# What systemd-udevd needs (NET, UNIX, ...), for the retention suite; the
+# coverage kernel, whose guest runs no udevd, goes without.
+UDEV_CONFIG	?= tests/qemu/udev.config
+CONFIGS		:= $(QEMU_CONFIG) $(UDEV_CONFIG) $(PGO_CONFIG) \
 		   $(LTO_CONFIG) $(EXTRA_CONFIG)
 
 $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
@@ -196,6 +199,14 @@ TEST_MODULES	:= tools/testing/selftests/pgo/test_modules
 HARNESS_MODULES	:= tests/modules/nongpl
 EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 
+# On x86_64, the test module is also built as pgo_test_bfd, linked by GNU
+# ld (the host's binutils) instead of ld.lld: its profile must hold every
+# function all the same; and as pgo_test_xver, by another clang whose raw
+# version differs from the kernel's: it must load unprofiled, with a log
+# line naming both (tests/check-modules.sh).
+BFD_EXT		:= $(if $(filter x86_64,$(ARCH)),$(EXT)/bfd)
+XVER_LLVM	?= $(if $(filter 13 14 15 16 17,$(LLVM_VERSION)),19,16)
+XVER_EXT	:= $(if $(filter x86_64,$(ARCH)),$(EXT)/xver)
 ext-modules: kernel
 	@for d in $(TEST_MODULES) $(HARNESS_MODULES) $(EXTRA_MODULES); do \
 		o=$(EXT)/$$(basename $$d); mkdir -p $$o; cp -a $$d/. $$o/; \
@@ -203,6 +214,19 @@ ext-modules: kernel
 			{ tail -20 $$o/build.log; exit 1; }; \
 		echo "module: built $$(cd $$o && ls *.ko)"; \
 	done
+	@$(if $(BFD_EXT),o=$(BFD_EXT); mkdir -p $$o; \
+		cp $(TEST_MODULES)/pgo_test_module.c $$o/; \
+		printf 'obj-m += pgo_test_bfd.o\npgo_test_bfd-y := pgo_test_module.o\n' > $$o/Makefile; \
+		$(KMAKE) M=$$o LD=ld.bfd modules > $$o/build.log 2>&1 || \
+			{ tail -20 $$o/build.log; exit 1; }; \
+		echo "module: built pgo_test_bfd.ko with $$(ld.bfd --version | head -1)")
+	@$(if $(XVER_EXT),o=$(XVER_EXT); mkdir -p $$o; \
+		cp $(TEST_MODULES)/pgo_test_module.c $$o/; \
+		printf 'obj-m += pgo_test_xver.o\npgo_test_xver-y := pgo_test_module.o\n' > $$o/Makefile; \
+		$(MAKE) -C $(SRC) O=$(OBJ) ARCH=$(ARCH) LLVM=-$(LLVM_VERSION) \
+			CC=clang-$(XVER_LLVM) M=$$o modules > $$o/build.log 2>&1 || \
+			{ tail -20 $$o/build.log; exit 1; }; \
+		echo "module: built pgo_test_xver.ko with clang-$(XVER_LLVM)")
 
 GUEST_DIR	?= tests/guest
 
@@ -210,9 +234,12 @@ initramfs: ext-modules
 	GUEST_DIR=$(GUEST_DIR) tests/qemu/mkinitramfs.sh $(OUT)/initramfs.cpio.gz $(OBJ) \
 		$(LLVM_VERSION) "$(GUEST_SCRIPT)" $(EXT)
 
+# BOOT_APPEND: more kernel parameters.
+BOOT_APPEND	?=
 boot: initramfs
 	tests/qemu/run-qemu.sh $(OBJ)/$(KIMAGE_PATH) \
-		$(OUT)/initramfs.cpio.gz $(OUT)/guest $(QEMU_SMP) $(QEMU_MEM)
+		$(OUT)/initramfs.cpio.gz $(OUT)/guest $(QEMU_SMP) $(QEMU_MEM) \
+		"$(BOOT_APPEND)"
 
 # ---------------------------------------------------------------- tests
 # The serializer and runtime, built in userspace, against compiler-rt and
@@ -236,17 +263,37 @@ guest-test: boot
 		$(TEST_MODULES) $(BUILD)/pgo-use$(DIR_SFX)-$(LLVM_VERSION)
 
 ifeq ($(ARCH),x86_64)
-test: deps
-	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory host-test && \
-	$(MAKE) --no-print-directory build-test && \
-	$(MAKE) --no-print-directory check && \
-	$(MAKE) --no-print-directory series && \
-	$(MAKE) --no-print-directory guest-test && \
-	$(MAKE) --no-print-directory coverage-test && \
-	$(MAKE) --no-print-directory torture-ci && \
-	$(MAKE) --no-print-directory test ARCH=arm64 EXTRA_CONFIG=$(EXTRA_CONFIG_ARM64) && \
-	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
+# make test: tests/make-test.sh runs the stages below in three lanes and
+# prints a table of their times.  One x86_64 kernel, the instrumented one
+# with the torture's debug options (tests/torture.mk), serves the build
+# checks, the static checks, the guest suites and the torture.
+test:
+	@MAKE='$(MAKE)' BUILD='$(BUILD)' LLVM_VERSION='$(LLVM_VERSION)' tests/make-test.sh
+
+.PHONY: test-deps test-host test-series test-kernel test-build test-check \
+	test-guest test-torture test-coverage-kernel test-coverage \
+	test-arm64-kernel test-arm64
+test-deps: deps tree
+	+@$(MAKE) --no-print-directory deps ARCH=arm64
+test-host: host-test
+test-series: series
+test-kernel:
+	+@$(MAKE) --no-print-directory $(TORTURE_VARS) kernel ext-modules
+test-build:
+	+@$(MAKE) --no-print-directory $(TORTURE_VARS) build-test
+test-check:
+	+@$(MAKE) --no-print-directory $(TORTURE_VARS) check
+test-guest:
+	+@$(MAKE) --no-print-directory $(TORTURE_KVARS) \
+		BOOT_APPEND="$(TORTURE_APPEND)" guest-test
+test-torture: torture-ci
+test-coverage-kernel:
+	+@$(MAKE) --no-print-directory $(COV_VARS) ext-modules
+test-coverage: coverage-test
+test-arm64-kernel:
+	+@$(MAKE) --no-print-directory ARCH=arm64 EXTRA_CONFIG=$(EXTRA_CONFIG_ARM64) kernel ext-modules
+test-arm64:
+	+@$(MAKE) --no-print-directory test ARCH=arm64 EXTRA_CONFIG=$(EXTRA_CONFIG_ARM64)
 else
 # make test ARCH=arm64, also the last part of make test: what depends on
 # the architecture: the static checks of kernel/pgo built for it (including

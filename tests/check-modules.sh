@@ -102,6 +102,44 @@ nf=$(profdata show --all-functions "$D/driven.profraw" 2>/dev/null | grep -c '^ 
 [ "$nf" -ge 4 ] && [ "$nf" -le 20 ] &&
 	pass "module profile holds the module's $nf functions" ||
 	fail "module profile has $nf functions"
+# The same module linked by GNU ld: as many functions, counted as they ran.
+if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
+	nb=$(profdata show --all-functions "$D/bfd.profraw" 2>/dev/null | grep -c '^  [^ ]*:$')
+	[ "$nb" = "$nf" ] &&
+		pass "linked by GNU ld: the module profile holds its $nb functions, as with ld.lld" ||
+		fail "linked by GNU ld: $nb functions in the profile, $nf with ld.lld ($(grep -i bfd "$D/dmesg-pgo.txt" | head -2))"
+	n=$(func_count "$D/bfd.profraw" pgo_test_hot)
+	[ "$n" = 700 ] && pass "linked by GNU ld: pgo_test_hot ran 700 times" ||
+		fail "linked by GNU ld: pgo_test_hot count '$n', want 700"
+fi
+# The test module built by another clang than vmlinux: it loads and runs;
+# with another raw version it is not profiled, and the log says why.
+if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
+	ko=$(ext_dir "$obj")/xver/pgo_test_xver.ko
+	xv=$("llvm-readelf-$LLVM_VERSION" -p .comment "$ko" 2>/dev/null |
+		grep -o 'clang version [0-9]*' | head -1 | awk '{ print $3 }')
+	rawv() {
+		echo INSTR_PROF_RAW_VERSION | "clang-$1" -E -P -include \
+			"$("clang-$1" -print-file-name=include)/profile/InstrProfData.inc" \
+			-x c - 2>/dev/null | tail -n 1
+	}
+	kv=$(rawv "$LLVM_VERSION")
+	mv=$(rawv "${xv:-0}")
+	x=$D/xver.txt
+	grep -qx 'insmod: 0' "$x" && grep -qx 'run: ok 3' "$x" && grep -qx 'rmmod: 0' "$x" &&
+		pass "a module built by clang-$xv (raw version $mv) loads, runs and unloads" ||
+		fail "module built by clang-${xv:-?}: $(tr '\n' ' ' < "$x" 2>/dev/null)"
+	if [ -n "$mv" ] && [ "$mv" != "$kv" ]; then
+		want="pgo_test_xver: not profiled: built for raw version $mv, vmlinux has raw version $kv"
+		grep -qF "$want" "$D/dmesg-pgo.txt" && pass "its log line: $want" ||
+			fail "no log line '$want': $(grep xver "$D/dmesg-pgo.txt")"
+		! grep -qx -e pgo-dir -e retained "$x" &&
+			pass "no pgo files, nothing retained for it" ||
+			fail "pgo files for a module of raw version $mv: $(tr '\n' ' ' < "$x")"
+	else
+		fail "the second clang (${xv:-none}) writes vmlinux's raw version $kv: the test shows nothing"
+	fi
+fi
 # Its init function ran once, at insmod.  clang may name it after the
 # alias module_init() gives it, init_module: every module is
 # built with its own profile (CLANG_PGO_PROFILE=dir), so that name is

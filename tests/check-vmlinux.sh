@@ -72,6 +72,15 @@ grep -qx 'pread-past-end: ok 0' "$D/pread.txt" && pass "pread past the end gives
 	fail "pread past end: $(cat "$D/pread.txt")"
 grep -qx 'pread-odd: ok 333' "$D/pread.txt" && pass "pread at an odd offset" ||
 	fail "pread odd: $(cat "$D/pread.txt")"
+# A reset between two pread()s of one read: the rest fails, a new read works.
+[ "$(grep -E '^(first|second|third|again):' "$D/resetread.txt" | tr '\n' ' ')" = \
+  "first: ok 4096 second: ESTALE third: ESTALE again: ok 4096 " ] &&
+	pass "a reset during a read: the rest of it fails with ESTALE" ||
+	fail "reset during a read: $(tr '\n' ' ' < "$D/resetread.txt")"
+[ "$(grep -E '^(first|second|third|again):' "$D/resetread-control.txt" | tr '\n' ' ')" = \
+  "first: ok 4096 second: ok 4096 third: ok 4096 again: ok 4096 " ] &&
+	pass "the same read without a reset reads on" ||
+	fail "read without reset: $(tr '\n' ' ' < "$D/resetread-control.txt")"
 grep -qx 'nobody-read: EACCES' "$D/nobody.txt" && pass "uid 65534 cannot read" ||
 	fail "nobody read: $(cat "$D/nobody.txt")"
 grep -qx 'nobody-write: EACCES' "$D/nobody.txt" && pass "uid 65534 cannot write" ||

@@ -17,6 +17,6 @@
 .PHONY: check
 check: $(OBJ)/.config
 	+@TOP='$(TOP)' BUILD='$(BUILD)' BASE='$(BASE)' SRC='$(SRC)' OBJ='$(OBJ)' \
-	  KMAKE='$(KMAKE)' LLVM_VERSION='$(LLVM_VERSION)' \
+	  KMAKE='$(KMAKE)' LLVM_VERSION='$(LLVM_VERSION)' ARCH_SFX='$(ARCH_SFX)' \
 	  OVERLAY_FILES='$(OVERLAY_FILES)' PATCHES='$(PATCHES)' \
 	  $(TOP)/tests/check.sh

@@ -4,7 +4,7 @@
 # Run by tests/check.mk with TOP BUILD BASE SRC OBJ KMAKE OVERLAY_FILES
 # PATCHES in the environment (the root Makefile's values).  Prints each
 # unjustified finding, then one line per tool, and exits 1 if any remains.
-# Logs are kept in $BUILD/check/.
+# Logs are kept in $BUILD/check/ (check-arm64/ for ARCH=arm64).
 
 set -u
 : "${TOP:?}" "${BUILD:?}" "${BASE:?}" "${SRC:?}" "${OBJ:?}" "${KMAKE:?}"
@@ -12,7 +12,7 @@ set -u
 # shellcheck source=tests/lib.sh
 . "$TOP/tests/lib.sh"   # ext_dir
 
-LOG=$BUILD/check
+LOG=$BUILD/check${ARCH_SFX:-}
 JUSTIFIED=$TOP/tests/checkpatch-justified.txt
 rm -rf "$LOG" && mkdir -p "$LOG" || exit 2
 start=$(date +%s)

@@ -23,7 +23,8 @@ endif
 COV_OBJ		:= $(BUILD)/obj-cov-$(LLVM_VERSION)
 COV_VARS	= OBJ=$(COV_OBJ) EXT=$(BUILD)/ext-cov-$(LLVM_VERSION) \
 		  OUT=$(BUILD)/out-cov-$(LLVM_VERSION) GUEST_DIR=tests/coverage/guest \
-		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config"
+		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config" \
+		  UDEV_CONFIG=
 
 .PHONY: coverage coverage-test coverage-boot
 

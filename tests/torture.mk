@@ -31,9 +31,11 @@ TORTURE_MEM	?= 2G
 # \_SB.PCI0._PRT hits ACPICA's 30 s loop timeout: no PCI interrupt for the
 # virtio disk, and the guest hangs.  Route PCI interrupts without ACPI.
 TORTURE_APPEND	?= pci=noacpi
-TORTURE_VARS	= OBJ=$(TORTURE_OBJ) EXT=$(TORTURE_EXT) OUT=$(TORTURE_OUT) \
-		  STAGE=$(TORTURE_STAGE) \
+# The debug kernel's variables; make test's guest suites boot it too, with
+# their own OUT.
+TORTURE_KVARS	= OBJ=$(TORTURE_OBJ) EXT=$(TORTURE_EXT) STAGE=$(TORTURE_STAGE) \
 		  EXTRA_CONFIG="tests/qemu/debug.config $(EXTRA_CONFIG)"
+TORTURE_VARS	= $(TORTURE_KVARS) OUT=$(TORTURE_OUT)
 
 .PHONY: torture torture-ci torture-kernel torture-initramfs torture-run
 

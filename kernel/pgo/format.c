@@ -479,7 +479,9 @@ static size_t pgo_write_kind(const struct pgo_object *obj,
 {
 	u32 *head = buf;
 	u8 *site_count = buf + 2 * sizeof(u32);
-	const struct llvm_prf_value_node *below = obj->vnds + limit;
+	/* No pool (a crafted module): no node to write, and no NULL + 0. */
+	const struct llvm_prf_value_node *below = obj->vnds ?
+						  obj->vnds + limit : NULL;
 	struct pgo_value_data *vd;
 	unsigned int s, steps;
 

@@ -18,7 +18,9 @@
 #include <linux/module.h>
 #include <linux/notifier.h>
 #include <linux/pgo.h>
+#include <linux/preempt.h>
 #include <linux/printk.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -101,20 +103,86 @@ static void pgo_module_text(struct pgo_object *obj, const struct module *mod)
 /*
  * A module that is not profiled still calls the runtime, which follows its
  * records' value list heads: unchecked, they could point anywhere (its
- * lists are never added to, its object being unknown).  Make no record
- * have any.
+ * lists are never added to, its object being unknown), and in a module
+ * built for another raw version they are not where the runtime reads
+ * them.  Nothing but the runtime reads the records of such a module:
+ * zero them all, so that it finds no list head wherever it looks.
  */
 static void pgo_module_disarm(const struct module *mod)
 {
 	const struct pgo_module_info *info = &mod->pgo;
 	void *data = info->start[PGO_SECT_DATA];
-	size_t i, n = info->size[PGO_SECT_DATA] / sizeof(struct llvm_prf_data);
 
 	/* Not writable: left as the compiler made it, there is no choice. */
-	if (!pgo_module_writable(mod, data, info->size[PGO_SECT_DATA]))
-		return;
-	for (i = 0; data && i < n; i++)
-		pgo_rec_set(data + i * sizeof(struct llvm_prf_data), Values, 0);
+	if (data && pgo_module_writable(mod, data, info->size[PGO_SECT_DATA]))
+		memset(data, 0, info->size[PGO_SECT_DATA]);
+}
+
+/*
+ * The raw version word the module was built for: its own
+ * __llvm_profile_raw_version, which IR instrumentation defines (as
+ * vmlinux's, pgo_raw_version()), looked up in its symbol table, which the
+ * loader keeps whole until the module is live.  Return false if it has
+ * none (front-end instrumentation, or no KALLSYMS to look it up).
+ */
+static bool pgo_module_raw_version(const struct module *mod, u64 *version)
+{
+#ifdef CONFIG_KALLSYMS
+	const struct mod_kallsyms *ks;
+	bool found = false;
+	unsigned int i;
+
+	preempt_disable();
+	ks = rcu_dereference_sched(mod->kallsyms);
+	for (i = 0; ks && i < ks->num_symtab; i++) {
+		const Elf_Sym *sym = &ks->symtab[i];
+
+		if (sym->st_shndx == SHN_UNDEF ||
+		    strcmp(ks->strtab + sym->st_name, "__llvm_profile_raw_version"))
+			continue;
+		/* A constant of the module's own (read-only) data. */
+		if (sym->st_size == sizeof(*version) &&
+		    within_module(sym->st_value, mod) &&
+		    within_module(sym->st_value + sizeof(*version) - 1, mod)) {
+			memcpy(version, (void *)sym->st_value, sizeof(*version));
+			found = true;
+		}
+		break;
+	}
+	preempt_enable();
+	return found;
+#else
+	return false;
+#endif
+}
+
+/*
+ * Whether the module's records have vmlinux's layout, the only one the
+ * runtime and the writer know: the raw version it was built for must be
+ * vmlinux's.  Takes its own version word (with its variant flags) into
+ * @obj.  A module without one (front-end instrumentation) takes vmlinux's,
+ * if vmlinux has none either; pgo_object_check() then checks its layout.
+ */
+static bool pgo_module_version(struct pgo_object *obj, const struct module *mod)
+{
+	u64 kernel = pgo_raw_version(), own;
+
+	if (!pgo_module_raw_version(mod, &own)) {
+		if (kernel & VARIANT_MASK_IR_PROF) {
+			pr_warn("%s: not profiled: no __llvm_profile_raw_version, vmlinux has raw version %llu (IR instrumentation)\n",
+				mod->name, kernel & ~VARIANT_MASKS_ALL);
+			return false;
+		}
+		own = kernel;
+	}
+	if ((own & ~VARIANT_MASKS_ALL) != (kernel & ~VARIANT_MASKS_ALL)) {
+		pr_warn("%s: not profiled: built for raw version %llu, vmlinux has raw version %llu (another compiler)\n",
+			mod->name, own & ~VARIANT_MASKS_ALL,
+			kernel & ~VARIANT_MASKS_ALL);
+		return false;
+	}
+	obj->version = own;
+	return true;
 }
 
 /*
@@ -167,7 +235,11 @@ static void pgo_module_coming(struct module *mod)
 	}
 	obj = &pm->obj;
 	obj->name = mod->name;
-	obj->version = pgo_raw_version();
+	if (!pgo_module_version(obj, mod)) {
+		kfree(pm);
+		pgo_module_disarm(mod);
+		return;
+	}
 	pgo_module_build_id(obj, mod);
 	pgo_module_text(obj, mod);
 	obj->data = info->start[PGO_SECT_DATA];
@@ -234,15 +306,31 @@ static int pgo_module_notify(struct notifier_block *nb, unsigned long state,
 	case MODULE_STATE_LIVE:
 		pgo_module_live(mod);
 		break;
-	case MODULE_STATE_GOING:
-		pgo_module_going(mod);
-		break;
 	}
 	return NOTIFY_OK;
 }
 
+static int pgo_module_notify_going(struct notifier_block *nb,
+				   unsigned long state, void *data)
+{
+	if (state == MODULE_STATE_GOING)
+		pgo_module_going(data);
+	return NOTIFY_OK;
+}
+
+/*
+ * Before any other notifier when a module comes, so that its object exists
+ * before others run its code; after all of them when it goes, so that the
+ * retained copy has what they ran of it.
+ */
 static struct notifier_block pgo_module_nb = {
 	.notifier_call = pgo_module_notify,
+	.priority = INT_MAX,
+};
+
+static struct notifier_block pgo_module_going_nb = {
+	.notifier_call = pgo_module_notify_going,
+	.priority = INT_MIN,
 };
 
 /*
@@ -255,6 +343,8 @@ static struct notifier_block pgo_module_nb = {
  */
 static int __init pgo_module_init(void)
 {
-	return register_module_notifier(&pgo_module_nb);
+	int ret = register_module_notifier(&pgo_module_going_nb);
+
+	return ret ? ret : register_module_notifier(&pgo_module_nb);
 }
 core_initcall(pgo_module_init);

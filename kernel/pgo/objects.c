@@ -76,19 +76,28 @@ void pgo_object_del(struct pgo_object *obj)
  * @obj: the object
  *
  * Value nodes stay linked, as compiler-rt keeps them: unlinking a node that
- * another CPU is walking would need a grace period on the hot path.
+ * another CPU is walking would need a grace period on the hot path.  The
+ * object's generation changes before and after, so that a reader can tell
+ * (pgo_object_reset_since()); resets of one object may run at once.
  */
 void pgo_object_reset(struct pgo_object *obj)
 {
 	unsigned int i, n = pgo_nodes_in_use(obj);
 
+	atomic_long_inc(&obj->resets);
+	smp_mb__after_atomic();
 	/* Single-byte coverage counters read 0xff until covered, then 0. */
-	memset(obj->cnts, obj->version & VARIANT_MASK_BYTE_COVERAGE ? 0xff : 0,
-	       obj->cnts_end - obj->cnts);
-	memset(obj->bits, 0, obj->bits_end - obj->bits);
+	if (obj->cnts)
+		memset(obj->cnts, obj->version & VARIANT_MASK_BYTE_COVERAGE ?
+		       0xff : 0, obj->cnts_end - obj->cnts);
+	/* Absent without MC/DC. */
+	if (obj->bits)
+		memset(obj->bits, 0, obj->bits_end - obj->bits);
 	for (i = 0; i < n; i++)
 		WRITE_ONCE(obj->vnds[i].Count, 0);
 	atomic_long_set(&obj->values_dropped, 0);
+	smp_mb__before_atomic();
+	atomic_long_inc(&obj->resets);
 }
 
 /**

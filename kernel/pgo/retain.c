@@ -90,6 +90,25 @@ static const struct kobj_type pgo_retained_ktype = {
 };
 
 /*
+ * Copy counters that may still be written: whole 64-bit counters are read
+ * whole, never torn.  Single-byte ones are bytes anyway.
+ */
+static void pgo_copy_counters(char *dst, const char *src, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return;
+	if (!IS_ALIGNED((unsigned long)src | (unsigned long)dst | n,
+			sizeof(u64))) {
+		memcpy(dst, src, n);
+		return;
+	}
+	for (i = 0; i < n / sizeof(u64); i++)
+		((u64 *)dst)[i] = READ_ONCE(((const u64 *)src)[i]);
+}
+
+/*
  * Copy @src's records, counters and names into a new object with empty
  * value lists and room for @nr_nodes value nodes.
  */
@@ -144,8 +163,10 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	obj->vnds_end = obj->vnds + nr_nodes;
 
 	memcpy(obj->data, src->data, o_cnts);
-	memcpy(obj->cnts, src->cnts, cnts);
-	memcpy(obj->bits, src->bits, bits);
+	pgo_copy_counters(obj->cnts, src->cnts, cnts);
+	/* Absent without MC/DC. */
+	if (bits)
+		memcpy(obj->bits, src->bits, bits);
 	memcpy(r->blob + o_names, src->names, names);
 	for (i = 0; i < nr_rec; i++) {
 		const struct llvm_prf_data *in = &src->data[i];

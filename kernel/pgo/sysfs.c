@@ -21,7 +21,9 @@
  * the state of readers idle for PGO_READER_TTL.  A reader whose state is
  * gone (or that starts anywhere but at offset 0, or leaves the sequence)
  * still reads the fixed part; in the value blocks it gets -ESTALE: never
- * the tail of another serialization.
+ * the tail of another serialization.  Nor of another reset: a read whose
+ * object was reset since its offset 0 fails with -ESTALE from then on
+ * (counters and values would no longer add up).
  *
  * Removing the files (module unload) waits for reads in progress in the
  * sysfs core; a reader's next read() then fails with -ENODEV.  So a read
@@ -54,6 +56,8 @@
  * @used: jiffies of its last read
  * @next: offset its next read must start at to stay in sequence
  * @size: size of the file it is reading
+ * @gen: the object's generation when it began (pgo_object_generation())
+ * @stale: the object was reset during the read: the rest fails
  * @values: its value blocks, NULL once it read to the end (or out of
  *	sequence: another read of the same open file could have replaced
  *	them meanwhile)
@@ -64,6 +68,8 @@ struct pgo_reader {
 	unsigned long used;
 	size_t next;
 	size_t size;
+	unsigned long gen;
+	bool stale;
 	void *values;
 };
 
@@ -137,6 +143,7 @@ static struct pgo_reader *pgo_reader_new(struct pgo_files *files,
 		kfree(r);
 		return ERR_PTR(-ENOMEM);
 	}
+	r->gen = pgo_object_generation(obj);
 	r->size = pgo_fixed_size(obj) +
 		  pgo_values_write(obj, r->values, bound, limit);
 	r->file = get_file(file);
@@ -234,7 +241,18 @@ static ssize_t pgo_profraw_read(struct file *file, struct kobject *kobj,
 		/* Not one sequential read any more: keep only its size. */
 		pgo_reader_finish(files, r);
 	}
+	if (r && r->stale) {
+		ret = -ESTALE;
+		goto out;
+	}
 	ret = pgo_reader_copy(files, r, buf, off, count);
+	if (r && ret > 0 && pgo_object_reset_since(files->obj, r->gen)) {
+		/* What it read so far and what it would read do not add up. */
+		if (r->values)
+			pgo_reader_finish(files, r);
+		r->stale = true;
+		ret = -ESTALE;
+	}
 	if (r && ret >= 0) {
 		r->used = jiffies;
 		r->next = off + ret;

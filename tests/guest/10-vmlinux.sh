@@ -50,6 +50,10 @@ printf 'reset-newline: %s\n' "$(pgotest write $P/reset '1
 	echo "pread-odd: $(pgotest pread $P/profraw 4097 333)"
 	echo "pread-zero-len: $(pgotest pread $P/profraw 0 0)"
 } > $D/pread.txt
+# A reset between two reads of one open file: the rest of that read fails
+# (-ESTALE), a new one from 0 works; the same without the reset reads on.
+pgotest resetread $P/profraw $P/reset > $D/resetread.txt
+pgotest resetread $P/profraw - > $D/resetread-control.txt
 
 # A read while a busy workload runs on the other vCPU.
 pgotest busy 20 &

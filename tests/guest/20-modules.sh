@@ -89,5 +89,29 @@ if insmod /lib/modules/pgo_hammer.ko 2> $D/hammer-insmod.txt; then
 	rmmod pgo_hammer
 	pgotest write /sys/kernel/pgo/retained/pgo_hammer/reset 1 > /dev/null
 fi
+
+# The test module linked by GNU ld (the root Makefile builds it as
+# pgo_test_bfd on x86_64): profiled for all its functions, as ld.lld's.
+B=/sys/module/pgo_test_bfd
+if [ -f /lib/modules/pgo_test_bfd.ko ]; then
+	insmod /lib/modules/pgo_test_bfd.ko 2> $D/bfd-insmod.txt
+	echo 700 > $B/parameters/run
+	cat $B/pgo/profraw > $D/bfd.profraw
+	rmmod pgo_test_bfd
+	pgotest write /sys/kernel/pgo/retained/pgo_test_bfd/reset 1 > /dev/null
+fi
+
+# The test module built by another clang (pgo_test_xver): it loads and
+# runs, unprofiled if its raw version is not vmlinux's.
+X=/sys/module/pgo_test_xver
+if [ -f /lib/modules/pgo_test_xver.ko ]; then
+	insmod /lib/modules/pgo_test_xver.ko > $D/xver.txt 2>&1
+	echo "insmod: $?" >> $D/xver.txt
+	echo "run: $(pgotest write $X/parameters/run 300)" >> $D/xver.txt
+	[ -e $X/pgo ] && echo "pgo-dir" >> $D/xver.txt
+	rmmod pgo_test_xver
+	echo "rmmod: $?" >> $D/xver.txt
+	[ -e /sys/kernel/pgo/retained/pgo_test_xver ] && echo "retained" >> $D/xver.txt
+fi
 dmesg | grep -i pgo > $D/dmesg-pgo.txt
 echo done

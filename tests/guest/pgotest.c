@@ -30,6 +30,11 @@
  *                                 bytes at a time in turns, into PREFIX.<i>,
  *                                 sleeping USEC after each turn; prints
  *                                 "complete <i> <bytes>" or "<errno> <i>"
+ *   resetread PATH RESET          one open file: pread 4 KiB at 0, write "1"
+ *                                 to RESET (unless it is "-"), pread 4 KiB
+ *                                 at 4096 and at 8192, then at 0 again;
+ *                                 prints "first: ", "second: ", "third: "
+ *                                 and "again: " with ok N or the errno name
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -459,6 +464,25 @@ int main(int argc, char **argv)
 		if (fd < 0)
 			return report(-1);
 		return report(pread(fd, buf, len, atoll(argv[3])));
+	}
+	if (!strcmp(cmd, "resetread") && argc == 4) {
+		static char buf[4096];
+		int fd = open(argv[2], O_RDONLY);
+		static const char * const what[] = { "second", "third" };
+		int i;
+
+		if (fd < 0)
+			return report(-1);
+		printf("first: ");
+		report(pread(fd, buf, sizeof(buf), 0));
+		if (strcmp(argv[3], "-"))
+			do_write(argv[3], "1", 1);
+		for (i = 0; i < 2; i++) {
+			printf("%s: ", what[i]);
+			report(pread(fd, buf, sizeof(buf), 4096 * (i + 1)));
+		}
+		printf("again: ");
+		return report(pread(fd, buf, sizeof(buf), 0));
 	}
 	if (!strcmp(cmd, "write") && argc == 4)
 		return do_write(argv[2], argv[3], strlen(argv[3]));

@@ -15,6 +15,7 @@
  *     outside the pool or into the middle of a node; and given a buffer
  *     smaller than that (a caller's bug), it writes nothing past it;
  *   - the fixed part read in pieces equals one read;
+ *   - the writer, given value sites and no pool, writes them empty;
  *   - the runtime takes nodes only from the object's own pool and counts
  *     what it drops.
  *
@@ -403,6 +404,22 @@ static void case_bitmap(void)
 }
 #endif
 
+/*
+ * Value sites but no node pool (a crafted module): the check refuses it,
+ * and the writer, which must not rely on the check, writes the sites
+ * empty without computing from the absent pool (UBSan: no NULL + 0).
+ */
+static void case_no_pool(void)
+{
+	struct crafted *c = crafted_new();
+
+	c->obj.vnds = NULL;
+	c->obj.vnds_end = NULL;
+	c->vals[0] = (void *)0x40;
+	EXPECT(crafted_write(c, "no pool") == 0, "no values without a pool");
+	crafted_free(c);
+}
+
 /* The runtime: nodes from this object's pool only, drops counted. */
 static void case_runtime(void)
 {
@@ -436,6 +453,7 @@ int main(int argc, char **argv)
 	case_outside();
 	case_small();
 	case_pieces();
+	case_no_pool();
 	case_runtime();
 #if PGO_HAS_BITMAP
 	case_bitmap();

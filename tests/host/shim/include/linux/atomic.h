@@ -33,6 +33,15 @@ static inline void raw_atomic_long_inc(atomic_long_t *v)
 	__atomic_fetch_add(&v->counter, 1, __ATOMIC_RELAXED);
 }
 
+static inline void atomic_long_inc(atomic_long_t *v)
+{
+	__atomic_fetch_add(&v->counter, 1, __ATOMIC_RELAXED);
+}
+
+#define smp_rmb()		__atomic_thread_fence(__ATOMIC_ACQUIRE)
+#define smp_mb__before_atomic()	__atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define smp_mb__after_atomic()	__atomic_thread_fence(__ATOMIC_SEQ_CST)
+
 static inline long atomic_long_read(const atomic_long_t *v)
 {
 	return __atomic_load_n(&v->counter, __ATOMIC_RELAXED);

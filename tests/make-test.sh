@@ -1,0 +1,132 @@
+#!/bin/bash
+# make test: every suite, in three lanes that keep both cores busy, and a
+# table of what each stage took.  Run by the root Makefile (x86_64).
+#
+#   lane host:  host tests (writer vs compiler-rt, crafted, scripts), series
+#   lane x86:   the x86_64 test kernel (instrumented + tests/qemu/debug.config)
+#               and its modules, build checks, static checks, the guest
+#               suites, the PGO-use cycle, the bounded torture and lockdown
+#   lane cov:   the coverage kernel and its suite, then the arm64 kernel and
+#               its suites
+#
+# One x86_64 kernel serves the guest suites and the torture: the debug
+# options (KASAN, lockdep, UBSAN, kmemleak) check every suite, not only the
+# torture, and a kernel is not built twice.  The packages and the tree come
+# first, so that no two lanes install or stage at once.
+#
+# Each stage writes its log to $TEST_LOG/<stage>.log; while kernels build,
+# a line a minute says how far each has got.  The table at the end (also
+# in $TEST_LOG/times.txt) gives each stage's wall time and, for kernel
+# builds, how many compilations ccache answered.  Exit status 0 iff every
+# stage passed.
+#
+# Each stage is a target of the root Makefile (test-<stage>, see there).
+# Environment: MAKE, BUILD, LLVM_VERSION.
+set -uo pipefail
+: "${MAKE:?}" "${BUILD:?}" "${LLVM_VERSION:?}"
+LOGDIR=$BUILD/test
+TIMES=$LOGDIR/times.tsv
+rm -rf "$LOGDIR" && mkdir -p "$LOGDIR"
+START=$(date +%s)
+m=("$MAKE" --no-print-directory)
+
+el() { echo "$(( $(date +%s) - START ))"; }
+say() { printf '[%5s s] %s\n' "$(el)" "$*"; }
+
+# A kernel build's compilations that ccache answered, from its stats log.
+cache_of() {
+	local log=$LOGDIR/$1.ccache hit miss
+
+	[ -f "$log" ] || return 0
+	hit=$(grep -cE '^(direct|preprocessed)_cache_hit$' "$log")
+	miss=$(grep -cx 'cache_miss' "$log")
+	echo "ccache $hit/$((hit + miss)) hits"
+}
+
+# stage NAME COMMAND...: run, log, time; the tail of the log if it failed.
+stage() {
+	local name=$1 s rc t
+	shift
+	s=$(date +%s)
+	say "$name: started (log $LOGDIR/$name.log)"
+	CCACHE_STATSLOG=$LOGDIR/$name.ccache "$@" > "$LOGDIR/$name.log" 2>&1
+	rc=$?
+	t=$(( $(date +%s) - s ))
+	printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$rc" "$t" "$(( s - START ))" \
+		"$(cache_of "$name")" >> "$TIMES"
+	if [ "$rc" = 0 ]; then
+		say "$name: passed in $t s"
+		grep -E '^(PASS|FAIL|SKIP):|: [0-9]+ passed|passed in|built in|compiler warnings|coverage:' \
+			"$LOGDIR/$name.log" | grep -v '^PASS:' | tail -4 | sed 's/^/          /'
+	else
+		say "$name: FAILED (exit $rc) after $t s; the end of its log:"
+		tail -40 "$LOGDIR/$name.log" | sed 's/^/          /'
+	fi
+	return "$rc"
+}
+
+# A line a minute while anything builds: objects so far in each kernel.
+progress() {
+	local d line n
+
+	while sleep 60; do
+		line=
+		for d in "$BUILD"/obj-debug-"$LLVM_VERSION" "$BUILD"/obj-cov-"$LLVM_VERSION" \
+			 "$BUILD"/obj-arm64-"$LLVM_VERSION"; do
+			[ -d "$d" ] || continue
+			n=$(find "$d" -name '*.o' -newer "$LOGDIR" 2>/dev/null | wc -l)
+			[ "$n" -gt 0 ] && line="$line $(basename "$d"): $n objects;"
+		done
+		running=$(cd "$LOGDIR" && ls ./*.running 2>/dev/null | sed 's,^\./,,; s,\.running$,,' | tr '\n' ' ')
+		say "running: ${running:-nothing}${line:+ |}$line"
+	done
+}
+
+lane() {
+	local name=$1 rc=0 s
+	shift
+	for s in "$@"; do
+		touch "$LOGDIR/$s.running"
+		stage "$s" "${m[@]}" "test-$s" || rc=1
+		rm -f "$LOGDIR/$s.running"
+		[ "$rc" = 0 ] || break
+	done
+	echo "$rc" > "$LOGDIR/lane-$name.rc"
+}
+
+# Packages (x86_64 and arm64) and the patched tree, once, before the lanes.
+stage deps "${m[@]}" test-deps || exit 1
+
+progress &
+progress_pid=$!
+trap 'kill $progress_pid 2>/dev/null' EXIT
+
+lane host host series &
+p1=$!
+lane x86 kernel build check guest torture &
+p2=$!
+lane cov coverage-kernel coverage arm64-kernel arm64 &
+p3=$!
+wait "$p1" "$p2" "$p3"
+
+rc=0
+for l in host x86 cov; do
+	[ "$(cat "$LOGDIR/lane-$l.rc" 2>/dev/null)" = 0 ] || rc=1
+done
+total=$(el)
+{
+	echo
+	echo "== make test: stages (wall seconds; lanes run side by side, so they add up to more than the total)"
+	printf '%-16s %-7s %8s %8s  %s\n' stage result seconds "from" "kernel from cache"
+	while IFS=$'\t' read -r name r t at c; do
+		[ "$r" = 0 ] && r=passed || r=FAILED
+		printf '%-16s %-7s %8s %8s  %s\n' "$name" "$r" "$t" "+$at" "$c"
+	done < "$TIMES"
+	echo "total: $total s; logs in $LOGDIR/"
+} | tee "$LOGDIR/times.txt"
+if [ "$rc" = 0 ]; then
+	echo "make test: all passed in $total s"
+else
+	echo "make test: FAILED after $total s (see the table and $LOGDIR/)"
+fi
+exit "$rc"
