@@ -178,7 +178,11 @@ $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 	cd $(SRC) && scripts/kconfig/merge_config.sh -m -O $(OBJ) \
 		$(OBJ)/.config $(addprefix $(TOP)/,$(CONFIGS)) >/dev/null
 	$(KMAKE) olddefconfig >/dev/null
-	@for f in $(CONFIGS); do grep -h '^CONFIG_.*=[ym]' $(TOP)/$$f; done | \
+	@# What the fragments ask for, the last one of each option winning.
+	@for f in $(CONFIGS); do grep -hE '^CONFIG_|^# CONFIG_.* is not set' $(TOP)/$$f; done | \
+	sed -E 's/^# (CONFIG_[A-Za-z0-9_]*) is not set/\1=n/' | \
+	awk -F= '{ v[$$1] = $$0; o[$$1] = NR } END { for (k in v) print o[k], v[k] }' | \
+	sort -n | cut -d' ' -f2- | grep -E '=[ym]$$' | \
 	while read -r opt; do grep -qx "$$opt" $@ || \
 		{ echo "config: $$opt did not stick" >&2; exit 1; }; done
 
@@ -189,14 +193,15 @@ kernel: $(OBJ)/.config
 	@start=$$(date +%s); $(KMAKE) $(KIMAGE) modules > $(OBJ)/build.log 2>&1 || \
 		{ grep -E 'error|Error' $(OBJ)/build.log | head -40; \
 		  tail -30 $(OBJ)/build.log; exit 1; }; \
-	echo "kernel built in $$(( $$(date +%s) - start )) s: $$(grep -c 'warning:' $(OBJ)/build.log) compiler warnings (see $(OBJ)/build.log)"
+	echo "kernel built in $$(( $$(date +%s) - start )) s: $$(tests/build/warnings.sh $(OBJ)/build.log)"
 
 # ---------------------------------------------------------------- guest
 # Out-of-tree modules (ours and EXTRA_MODULES), built with M= against the
 # instrumented tree, in a copy under build/ so the sources stay clean.
 TEST_MODULES	:= tools/testing/selftests/pgo/test_modules
-# Modules of the harness only: a non-GPL stand-in for vendor modules.
-HARNESS_MODULES	:= tests/modules/nongpl
+# Modules of the harness only: a non-GPL stand-in for vendor modules, a
+# module notifier that runs a going module's code.
+HARNESS_MODULES	:= tests/modules/nongpl tests/modules/going
 EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 
 # On x86_64, the test module is also built as pgo_test_bfd, linked by GNU

@@ -102,6 +102,11 @@ nf=$(profdata show --all-functions "$D/driven.profraw" 2>/dev/null | grep -c '^ 
 [ "$nf" -ge 4 ] && [ "$nf" -le 20 ] &&
 	pass "module profile holds the module's $nf functions" ||
 	fail "module profile has $nf functions"
+# Code another module notifier ran of a going module is in its retained copy.
+n=$(func_count "$D/going.profraw" pgo_going_victim_fn)
+[ "$n" = 1000 ] &&
+	pass "retained copy taken after the other GOING notifiers: their 1000 calls counted" ||
+	fail "retained copy of pgo_going_victim: pgo_going_victim_fn count '$n', want 1000 ($(tr '\n' ' ' < "$D/going.txt"))"
 # The same module linked by GNU ld: as many functions, counted as they ran.
 if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
 	nb=$(profdata show --all-functions "$D/bfd.profraw" 2>/dev/null | grep -c '^  [^ ]*:$')

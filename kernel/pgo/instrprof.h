@@ -62,7 +62,7 @@ struct llvm_prf_header {
 
 /*
  * Raw versions this kernel knows how to write: 7 (clang 13), 8 (clang
- * 14-16) and 10 (clang 19 and later).  Anything else would produce files
+ * 14-17) and 10 (clang 19-22).  Anything else would produce files
  * that llvm-profdata rejects, so refuse to build.
  */
 #if INSTR_PROF_RAW_VERSION != 7 && INSTR_PROF_RAW_VERSION != 8 && \

@@ -6,9 +6,10 @@
  * intrinsic of instrumented code, so they run in any context, including
  * NMI, early boot, ftrace callbacks and kprobe handlers, and on several
  * CPUs at once.  They take no lock, never sleep, call nothing that is
- * instrumented or traceable (this directory is built without profiling
- * and without ftrace, see the Makefile; kprobes are refused on the entry
- * points and on pgo_object_of()) and take value nodes only from the
+ * instrumented, sanitized or traceable (this file is built without
+ * profiling, it and objects.c without sanitizers, the directory without
+ * ftrace, see the Makefile; kprobes are refused on the entry points and
+ * on pgo_object_of()) and take value nodes only from the
  * pool of the object the calling function belongs to: a module's lists
  * never point into vmlinux's pool or another module's, so unloading one
  * leaves no dangling pointer anywhere else.

@@ -90,6 +90,16 @@ if insmod /lib/modules/pgo_hammer.ko 2> $D/hammer-insmod.txt; then
 	pgotest write /sys/kernel/pgo/retained/pgo_hammer/reset 1 > /dev/null
 fi
 
+# A notifier that runs a going module's code after the module's exit
+# (pgo_going_probe calls pgo_going_victim_fn() 1000 times): the retained
+# profile, taken after every other notifier, counts those calls.
+insmod /lib/modules/pgo_going_probe.ko 2> $D/going.txt
+insmod /lib/modules/pgo_going_victim.ko 2>> $D/going.txt
+rmmod pgo_going_victim 2>> $D/going.txt
+cat /sys/kernel/pgo/retained/pgo_going_victim/profraw > $D/going.profraw
+pgotest write /sys/kernel/pgo/retained/pgo_going_victim/reset 1 >> $D/going.txt
+rmmod pgo_going_probe 2>> $D/going.txt
+
 # The test module linked by GNU ld (the root Makefile builds it as
 # pgo_test_bfd on x86_64): profiled for all its functions, as ld.lld's.
 B=/sys/module/pgo_test_bfd
