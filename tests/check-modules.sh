@@ -109,6 +109,11 @@ n=$(func_count "$D/going.profraw" pgo_going_victim_fn)
 	fail "retained copy of pgo_going_victim: pgo_going_victim_fn count '$n', want 1000 ($(tr '\n' ' ' < "$D/going.txt"))"
 # The same module linked by GNU ld: as many functions, counted as they ran.
 if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
+	# The link command kbuild recorded.
+	bcmd=$(ext_dir "$obj")/bfd/.pgo_test_bfd.ko.cmd
+	grep -q ':= ld.bfd -r .*--force-group-allocation' "$bcmd" 2>/dev/null &&
+		pass "pgo_test_bfd.ko was linked by GNU ld -r --force-group-allocation" ||
+		fail "pgo_test_bfd.ko not linked by GNU ld: $(head -c 120 "$bcmd" 2>&1)"
 	nb=$(profdata show --all-functions "$D/bfd.profraw" 2>/dev/null | grep -c '^  [^ ]*:$')
 	[ "$nb" = "$nf" ] &&
 		pass "linked by GNU ld: the module profile holds its $nb functions, as with ld.lld" ||

@@ -23,7 +23,7 @@ endif
 COV_OBJ		:= $(BUILD)/obj-cov-$(LLVM_VERSION)
 COV_VARS	= OBJ=$(COV_OBJ) EXT=$(BUILD)/ext-cov-$(LLVM_VERSION) \
 		  OUT=$(BUILD)/out-cov-$(LLVM_VERSION) GUEST_DIR=tests/coverage/guest \
-		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config" \
+		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config tests/coverage/no-acpi.config" \
 		  UDEV_CONFIG=
 
 .PHONY: coverage coverage-test coverage-boot
@@ -49,7 +49,7 @@ COVB		:= $(BUILD)/coverage-bench-$(LLVM_VERSION)
 COVB_MODES	:= plain ir cov byte
 covb_obj_plain	:= $(BUILD)/obj-plain-$(LLVM_VERSION)
 covb_obj_ir	:= $(BUILD)/obj-$(LLVM_VERSION)
-covb_obj_cov	:= $(COV_OBJ)
+covb_obj_cov	:= $(BUILD)/obj-covbench-$(LLVM_VERSION)
 covb_obj_byte	:= $(BUILD)/obj-covbyte-$(LLVM_VERSION)
 covb_cfg_plain	:=
 covb_cfg_ir	:= tests/qemu/pgo.config

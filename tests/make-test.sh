@@ -67,7 +67,7 @@ stage() {
 
 # A line a minute while anything builds: objects so far in each kernel.
 progress() {
-	local d line n
+	local d line n running
 
 	while sleep 60; do
 		line=
@@ -77,8 +77,11 @@ progress() {
 			n=$(find "$d" -name '*.o' -newer "$LOGDIR" 2>/dev/null | wc -l)
 			[ "$n" -gt 0 ] && line="$line $(basename "$d"): $n objects;"
 		done
-		running=$(cd "$LOGDIR" && ls ./*.running 2>/dev/null | sed 's,^\./,,; s,\.running$,,' | tr '\n' ' ')
-		say "running: ${running:-nothing}${line:+ |}$line"
+		running=
+		for d in "$LOGDIR"/*.running; do
+			[ -e "$d" ] && running="$running $(basename "$d" .running)"
+		done
+		say "running:${running:- nothing}${line:+ |}$line"
 	done
 }
 

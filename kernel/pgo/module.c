@@ -18,9 +18,7 @@
 #include <linux/module.h>
 #include <linux/notifier.h>
 #include <linux/pgo.h>
-#include <linux/preempt.h>
 #include <linux/printk.h>
-#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -30,10 +28,12 @@
  * struct pgo_module - a module's profiled object and its files
  * @obj: the object, over the module's own sections
  * @files: /sys/module/<name>/pgo/
+ * @formed: every COMING notifier succeeded (the last one sets it)
  */
 struct pgo_module {
 	struct pgo_object obj;
 	struct pgo_files files;
+	bool formed;
 };
 
 /* The sections the loader looks up for us (find_module_sections()). */
@@ -121,39 +121,20 @@ static void pgo_module_disarm(const struct module *mod)
 /*
  * The raw version word the module was built for: its own
  * __llvm_profile_raw_version, which IR instrumentation defines (as
- * vmlinux's, pgo_raw_version()), looked up in its symbol table, which the
- * loader keeps whole until the module is live.  Return false if it has
- * none (front-end instrumentation, or no KALLSYMS to look it up).
+ * vmlinux's, pgo_raw_version()), a constant of the module's read-only data.
+ * Return false if it has none (front-end instrumentation).
  */
-static bool pgo_module_raw_version(const struct module *mod, u64 *version)
+static bool pgo_module_raw_version(struct module *mod, u64 *version)
 {
-#ifdef CONFIG_KALLSYMS
-	const struct mod_kallsyms *ks;
-	bool found = false;
-	unsigned int i;
+	unsigned long addr;
 
-	preempt_disable();
-	ks = rcu_dereference_sched(mod->kallsyms);
-	for (i = 0; ks && i < ks->num_symtab; i++) {
-		const Elf_Sym *sym = &ks->symtab[i];
-
-		if (sym->st_shndx == SHN_UNDEF ||
-		    strcmp(ks->strtab + sym->st_name, "__llvm_profile_raw_version"))
-			continue;
-		/* A constant of the module's own (read-only) data. */
-		if (sym->st_size == sizeof(*version) &&
-		    within_module(sym->st_value, mod) &&
-		    within_module(sym->st_value + sizeof(*version) - 1, mod)) {
-			memcpy(version, (void *)sym->st_value, sizeof(*version));
-			found = true;
-		}
-		break;
-	}
-	preempt_enable();
-	return found;
-#else
-	return false;
-#endif
+	addr = find_kallsyms_symbol_value(mod, "__llvm_profile_raw_version");
+	if (!addr ||
+	    !within_module_mem_type(addr, mod, MOD_RODATA) ||
+	    !within_module_mem_type(addr + sizeof(*version) - 1, mod, MOD_RODATA))
+		return false;
+	memcpy(version, (void *)addr, sizeof(*version));
+	return true;
 }
 
 /*
@@ -163,7 +144,7 @@ static bool pgo_module_raw_version(const struct module *mod, u64 *version)
  * @obj.  A module without one (front-end instrumentation) takes vmlinux's,
  * if vmlinux has none either; pgo_object_check() then checks its layout.
  */
-static bool pgo_module_version(struct pgo_object *obj, const struct module *mod)
+static bool pgo_module_version(struct pgo_object *obj, struct module *mod)
 {
 	u64 kernel = pgo_raw_version(), own;
 
@@ -199,6 +180,13 @@ static void pgo_module_build_id(struct pgo_object *obj,
 		obj->build_id_len = sizeof(obj->build_id);
 	}
 #endif
+}
+
+/* The end of a section of the module, NULL for an absent one. */
+static void *pgo_section_end(const struct pgo_module_info *info,
+			     enum pgo_section i)
+{
+	return info->start[i] ? info->start[i] + info->size[i] : NULL;
 }
 
 /* Writing "1" to /sys/module/<name>/pgo/reset. */
@@ -243,17 +231,17 @@ static void pgo_module_coming(struct module *mod)
 	pgo_module_build_id(obj, mod);
 	pgo_module_text(obj, mod);
 	obj->data = info->start[PGO_SECT_DATA];
-	obj->data_end = info->start[PGO_SECT_DATA] + info->size[PGO_SECT_DATA];
+	obj->data_end = pgo_section_end(info, PGO_SECT_DATA);
 	obj->cnts = info->start[PGO_SECT_CNTS];
-	obj->cnts_end = obj->cnts + info->size[PGO_SECT_CNTS];
+	obj->cnts_end = pgo_section_end(info, PGO_SECT_CNTS);
 	obj->bits = info->start[PGO_SECT_BITS];
-	obj->bits_end = obj->bits + info->size[PGO_SECT_BITS];
+	obj->bits_end = pgo_section_end(info, PGO_SECT_BITS);
 	obj->names = info->start[PGO_SECT_NAMES];
-	obj->names_end = obj->names + info->size[PGO_SECT_NAMES];
+	obj->names_end = pgo_section_end(info, PGO_SECT_NAMES);
 	obj->vals = info->start[PGO_SECT_VALS];
-	obj->vals_end = info->start[PGO_SECT_VALS] + info->size[PGO_SECT_VALS];
+	obj->vals_end = pgo_section_end(info, PGO_SECT_VALS);
 	obj->vnds = info->start[PGO_SECT_VNDS];
-	obj->vnds_end = info->start[PGO_SECT_VNDS] + info->size[PGO_SECT_VNDS];
+	obj->vnds_end = pgo_section_end(info, PGO_SECT_VNDS);
 	/* Nothing of the module ran yet: its value lists must be empty. */
 	if (pgo_object_check(obj, true)) {
 		kfree(pm);
@@ -294,10 +282,17 @@ static void pgo_module_going(struct module *mod)
 	kfree(pm);
 }
 
+/*
+ * First of the module notifiers: the module's object exists before any
+ * other notifier runs its code.  A notifier after it that fails COMING
+ * makes the loader send GOING to those before it only: then the module is
+ * not formed, and the object goes here.
+ */
 static int pgo_module_notify(struct notifier_block *nb, unsigned long state,
 			     void *data)
 {
 	struct module *mod = data;
+	struct pgo_module *pm;
 
 	switch (state) {
 	case MODULE_STATE_COMING:
@@ -306,30 +301,42 @@ static int pgo_module_notify(struct notifier_block *nb, unsigned long state,
 	case MODULE_STATE_LIVE:
 		pgo_module_live(mod);
 		break;
+	case MODULE_STATE_GOING:
+		pm = pgo_module_of(mod);
+		if (pm && !pm->formed)
+			pgo_module_going(mod);
+		break;
 	}
 	return NOTIFY_OK;
 }
 
-static int pgo_module_notify_going(struct notifier_block *nb,
-				   unsigned long state, void *data)
+/*
+ * Last of the module notifiers: a module that gets COMING here is formed,
+ * and its final profile, taken here when it goes, has what the other
+ * notifiers ran of it.
+ */
+static int pgo_module_notify_last(struct notifier_block *nb,
+				  unsigned long state, void *data)
 {
-	if (state == MODULE_STATE_GOING)
-		pgo_module_going(data);
+	struct module *mod = data;
+	struct pgo_module *pm = pgo_module_of(mod);
+
+	if (!pm)
+		return NOTIFY_OK;
+	if (state == MODULE_STATE_COMING)
+		pm->formed = true;
+	else if (state == MODULE_STATE_GOING && pm->formed)
+		pgo_module_going(mod);
 	return NOTIFY_OK;
 }
 
-/*
- * Before any other notifier when a module comes, so that its object exists
- * before others run its code; after all of them when it goes, so that the
- * retained copy has what they ran of it.
- */
 static struct notifier_block pgo_module_nb = {
 	.notifier_call = pgo_module_notify,
 	.priority = INT_MAX,
 };
 
-static struct notifier_block pgo_module_going_nb = {
-	.notifier_call = pgo_module_notify_going,
+static struct notifier_block pgo_module_last_nb = {
+	.notifier_call = pgo_module_notify_last,
 	.priority = INT_MIN,
 };
 
@@ -343,8 +350,13 @@ static struct notifier_block pgo_module_going_nb = {
  */
 static int __init pgo_module_init(void)
 {
-	int ret = register_module_notifier(&pgo_module_going_nb);
+	int ret = register_module_notifier(&pgo_module_last_nb);
 
-	return ret ? ret : register_module_notifier(&pgo_module_nb);
+	if (ret)
+		return ret;
+	ret = register_module_notifier(&pgo_module_nb);
+	if (ret)
+		unregister_module_notifier(&pgo_module_last_nb);
+	return ret;
 }
 core_initcall(pgo_module_init);

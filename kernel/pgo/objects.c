@@ -4,9 +4,9 @@
  *
  * vmlinux's object is always there (vmlinux.c).  Modules add and remove
  * theirs (module.c).  Resetting an object is here too: it is what the
- * registry does to every object at once.  The runtime finds the object a record belongs to
- * without taking a lock: the list is RCU-protected, and the hot path is an
- * RCU-sched reader while it uses the object.
+ * registry does to every object at once.  The runtime finds the object a
+ * record belongs to without taking a lock: the list is RCU-protected, and
+ * the hot path is an RCU-sched reader while it uses the object.
  */
 
 #include <linux/kprobes.h>
@@ -71,20 +71,28 @@ void pgo_object_del(struct pgo_object *obj)
 	synchronize_rcu();
 }
 
+/* Serializes resets, so that a generation is never taken during one. */
+static DEFINE_MUTEX(pgo_reset_lock);
+
 /**
  * pgo_object_reset() - zero an object's counters, bitmaps and value counts
  * @obj: the object
  *
  * Value nodes stay linked, as compiler-rt keeps them: unlinking a node that
  * another CPU is walking would need a grace period on the hot path.  The
- * object's generation changes before and after, so that a reader can tell
- * (pgo_object_reset_since()); resets of one object may run at once.
+ * object's generation changes first, so that a reader can tell
+ * (pgo_object_reset_since()).  Sleeps.
  */
 void pgo_object_reset(struct pgo_object *obj)
 {
 	unsigned int i, n = pgo_nodes_in_use(obj);
 
+	mutex_lock(&pgo_reset_lock);
 	atomic_long_inc(&obj->resets);
+	/*
+	 * Pairs with the read barrier of pgo_object_reset_since(): a reader
+	 * that saw a zeroed counter sees the new generation.
+	 */
 	smp_mb__after_atomic();
 	/* Single-byte coverage counters read 0xff until covered, then 0. */
 	if (obj->cnts)
@@ -96,8 +104,28 @@ void pgo_object_reset(struct pgo_object *obj)
 	for (i = 0; i < n; i++)
 		WRITE_ONCE(obj->vnds[i].Count, 0);
 	atomic_long_set(&obj->values_dropped, 0);
-	smp_mb__before_atomic();
-	atomic_long_inc(&obj->resets);
+	mutex_unlock(&pgo_reset_lock);
+}
+
+/**
+ * pgo_object_generation() - where an object is in its resets
+ * @obj: the object
+ *
+ * Taken between resets, never during one: a reader that reads @obj's
+ * counters, bitmaps or values after this, and then finds that
+ * pgo_object_reset_since() is false, read them all from one side of every
+ * reset.  Sleeps.
+ *
+ * Return: a value to pass to pgo_object_reset_since().
+ */
+unsigned long pgo_object_generation(const struct pgo_object *obj)
+{
+	unsigned long gen;
+
+	mutex_lock(&pgo_reset_lock);
+	gen = atomic_long_read(&obj->resets);
+	mutex_unlock(&pgo_reset_lock);
+	return gen;
 }
 
 /**

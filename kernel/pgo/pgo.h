@@ -68,7 +68,7 @@ struct pgo_text {
  * @vnds_end: end of the pool
  * @vnds_used: nodes handed out so far; may run past the end once exhausted
  * @values_dropped: values not recorded because @vnds was exhausted
- * @resets: changes at the start and at the end of every reset (pgo_object_reset())
+ * @resets: resets so far (pgo_object_reset(), pgo_object_generation())
  * @version: raw version word with the variant flags the compiler emitted
  * @build_id: GNU build id of the binary, written as the profile's binary id
  * @build_id_len: its length, 0 if unknown
@@ -151,40 +151,25 @@ int pgo_vmlinux_setup(void);
 /* objects.c */
 struct pgo_object *pgo_object_of(const struct llvm_prf_data *rec);
 void pgo_object_reset(struct pgo_object *obj);
+unsigned long pgo_object_generation(const struct pgo_object *obj);
 void pgo_object_add(struct pgo_object *obj);
 void pgo_object_del(struct pgo_object *obj);
 void pgo_objects_reset(void);
-
-/**
- * pgo_object_generation() - where an object is in its resets
- * @obj: the object
- *
- * A reader that gets the same value before and after reading some of
- * @obj's counters, bitmaps or values (pgo_object_reset_since()) read no
- * part of them from before a reset and another from after it.
- *
- * Return: a value to pass to pgo_object_reset_since().
- */
-static inline unsigned long pgo_object_generation(const struct pgo_object *obj)
-{
-	unsigned long gen = atomic_long_read(&obj->resets);
-
-	/* Pairs with the barrier after the first increment of a reset. */
-	smp_rmb();
-	return gen;
-}
 
 /**
  * pgo_object_reset_since() - whether an object was reset since a generation
  * @obj: the object
  * @gen: what pgo_object_generation() returned before reading
  *
- * Return: true if a reset of @obj began or ended since @gen was read.
+ * A reader that gets false after reading some of @obj's counters, bitmaps
+ * or values read none of them from before a reset and another from after.
+ *
+ * Return: true if a reset of @obj began since @gen was taken.
  */
 static inline bool pgo_object_reset_since(const struct pgo_object *obj,
 					  unsigned long gen)
 {
-	/* Pairs with the barrier before the last increment of a reset. */
+	/* Pairs with the barrier after the increment in pgo_object_reset(). */
 	smp_rmb();
 	return atomic_long_read(&obj->resets) != gen;
 }

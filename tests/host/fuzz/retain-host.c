@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel/pgo/retain.c, built unchanged for the fuzzer (tests/host/fuzz/).
+ *
+ * retain.c's copy and merge logic (pgo_retained_alloc(), pgo_add_values(),
+ * pgo_add_counters(), pgo_retained_sum(), pgo_same_binary()) is static and
+ * lives among kobject and sysfs code.  This file defines the little of the
+ * kernel that code calls (reference counted kobjects whose last put
+ * releases, the sysfs files of sysfs.c reduced to what retain.c asks of
+ * them), includes retain.c as it is, and hands the harness (fuzz.c) a
+ * few entry points with names of its own.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "retain.c"
+
+#include "fuzz.h"
+
+/* What pgo_files_stop_unread() answers: a copy was read to its end. */
+static bool fz_saved;
+/* kobject_add() fails (sysfs out of memory). */
+static bool fz_add_fails;
+
+const struct sysfs_ops kobj_sysfs_ops;
+
+void kobject_init(struct kobject *kobj, const struct kobj_type *ktype)
+{
+	memset(kobj, 0, sizeof(*kobj));
+	kobj->ktype = ktype;
+	kobj->refcount = 1;
+}
+
+int kobject_add(struct kobject *kobj, struct kobject *parent,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)parent;
+	if (fz_add_fails)
+		return -ENOMEM;
+	va_start(ap, fmt);
+	vsnprintf(kobj->name, sizeof(kobj->name), fmt, ap);
+	va_end(ap);
+	kobj->in_sysfs = 1;
+	return 0;
+}
+
+void kobject_del(struct kobject *kobj)
+{
+	FZ_ASSERT(kobj->in_sysfs, "kobject_del() of a kobject not added");
+	kobj->in_sysfs = 0;
+}
+
+struct kobject *kobject_get(struct kobject *kobj)
+{
+	FZ_ASSERT(kobj->refcount > 0, "kobject_get() of a released kobject");
+	kobj->refcount++;
+	return kobj;
+}
+
+void kobject_put(struct kobject *kobj)
+{
+	FZ_ASSERT(kobj->refcount > 0, "kobject_put() of a released kobject");
+	if (!--kobj->refcount)
+		kobj->ktype->release(kobj);
+}
+
+int kobject_uevent(struct kobject *kobj, enum kobject_action action)
+{
+	const struct kset_uevent_ops *ops = kobj->kset ? kobj->kset->uevent_ops : NULL;
+	struct kobj_uevent_env env = { 0 };
+
+	(void)action;
+	FZ_ASSERT(kobj->in_sysfs, "uevent of a kobject not in sysfs");
+	if (ops) {
+		FZ_ASSERT(!strcmp(ops->name(kobj), "pgo"), "uevent subsystem");
+		ops->uevent(kobj, &env);
+	}
+	return 0;
+}
+
+const char *kobject_name(const struct kobject *kobj)
+{
+	return kobj->name;
+}
+
+struct kset *kset_create_and_add(const char *name,
+				 const struct kset_uevent_ops *u,
+				 struct kobject *parent)
+{
+	static struct kset kset;
+
+	(void)parent;
+	snprintf(kset.kobj.name, sizeof(kset.kobj.name), "%s", name);
+	kset.uevent_ops = u;
+	return &kset;
+}
+
+int add_uevent_var(struct kobj_uevent_env *env, const char *fmt, ...)
+{
+	(void)fmt;
+	env->nr_vars++;
+	return 0;
+}
+
+struct kernfs_node *sysfs_break_active_protection(struct kobject *kobj,
+						  const struct attribute *attr)
+{
+	(void)kobj;
+	(void)attr;
+	return NULL;
+}
+
+void sysfs_unbreak_active_protection(struct kernfs_node *kn)
+{
+	(void)kn;
+}
+
+int param_set_uint(const char *val, const struct kernel_param *kp)
+{
+	*(unsigned int *)kp->arg = strtoul(val, NULL, 0);
+	return 0;
+}
+
+int param_get_uint(char *buffer, const struct kernel_param *kp)
+{
+	return sprintf(buffer, "%u\n", *(unsigned int *)kp->arg);
+}
+
+/* sysfs.c's side, as retain.c sees it. */
+int pgo_files_add(struct pgo_files *files, struct pgo_object *obj,
+		  void (*reset)(struct pgo_files *files), struct kobject *kobj,
+		  const char *dir)
+{
+	(void)dir;
+	files->obj = obj;
+	files->reset = reset;
+	files->kobj = kobj;
+	return 0;
+}
+
+bool pgo_files_stop_unread(struct pgo_files *files)
+{
+	files->stopped = true;
+	return fz_saved;
+}
+
+void pgo_files_del(struct pgo_files *files)
+{
+	files->kobj = NULL;
+}
+
+/* The harness's entry points (fuzz.h). */
+
+void fz_retain_init(void)
+{
+	static struct kobject parent;
+
+	FZ_ASSERT(!pgo_retain_init(&parent), "pgo_retain_init()");
+}
+
+void fz_retain_setup(unsigned int kb, bool saved, bool add_fails)
+{
+	char val[16];
+
+	snprintf(val, sizeof(val), "%u", kb);
+	/* Through the parameter's own set(), which trims what no longer fits. */
+	__param_retain_kb.ops->set(val, &__param_retain_kb);
+	fz_saved = saved;
+	fz_add_fails = add_fails;
+}
+
+struct pgo_object *fz_retained_sum(const struct pgo_object *a,
+				   const struct pgo_object *b, void **handle)
+{
+	struct pgo_retained *r = pgo_retained_sum(a, b);
+
+	*handle = r;
+	return r ? &r->obj : NULL;
+}
+
+void fz_retained_put(void *handle)
+{
+	pgo_retained_put(handle);
+}
+
+bool fz_same_binary(const struct pgo_object *a, const struct pgo_object *b)
+{
+	return pgo_same_binary(a, b);
+}
+
+void fz_retain(struct pgo_object *obj)
+{
+	pgo_retain(obj);
+}
+
+struct pgo_object *fz_retained_find(const char *name)
+{
+	struct pgo_retained *r = pgo_retained_find(name);
+
+	return r ? &r->obj : NULL;
+}
+
+/* Writing "1" to retained/<name>/reset. */
+void fz_retained_discard(const char *name)
+{
+	struct pgo_retained *r = pgo_retained_find(name);
+
+	if (r)
+		r->files.reset(&r->files);
+}
+
+void fz_reset_everything(void)
+{
+	pgo_reset_everything();
+	FZ_ASSERT(list_empty(&pgo_retained_list) && !pgo_retained_bytes,
+		  "retained profiles left after pgo_reset_everything(): %zu bytes",
+		  pgo_retained_bytes);
+}
