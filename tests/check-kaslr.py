@@ -23,6 +23,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "host", "diff"))
 from rawcmp import Profile  # noqa: E402
 
 PGO_TEXT_BASE = 0x1000
+# Where kernel space starts on x86_64 and arm64 (48-bit and larger VAs).
+KERNEL_SPACE = 0xffff000000000000
 # Unmapped: functions kallsyms no longer lists (a module's freed init
 # text), or lists under another address (aliases); one, or 5%.
 MAX_UNMAPPED = 0.05
@@ -33,7 +35,9 @@ def main():
     with open(sys.argv[1]) as f:
         for line in f:
             w = line.split()
-            if len(w) >= 3 and int(w[0], 16):
+            # Kernel addresses only: per-CPU symbols are listed at their
+            # offsets (0x26130 nmi_cr2), which a counter may equal.
+            if len(w) >= 3 and int(w[0], 16) >= KERNEL_SPACE:
                 addrs.setdefault(int(w[0], 16), w[2])
                 syms.setdefault(w[2], int(w[0], 16))
     if len(addrs) < 1000:

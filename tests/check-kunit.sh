@@ -5,7 +5,9 @@ set -uo pipefail
 LLVM_VERSION=$1 obj=$2 out=$3
 . "$(dirname "$0")/lib.sh"
 log=$out/dmesg.txt
-sed -n '/# Subtest: pgo$/,/ok [0-9]* pgo$/p' "$log" | sed 's/^\[[ 0-9.]*\] *//' > "$out/kunit-pgo.tap"
+# Lines start with a timestamp, and a caller with CONFIG_PRINTK_CALLER.
+sed -n '/# Subtest: pgo$/,/ok [0-9]* pgo$/p' "$log" |
+	sed -E 's/^(\[[ 0-9.]*\])?(\[ *[TC][0-9]+\])? *//' > "$out/kunit-pgo.tap"
 cat "$out/kunit-pgo.tap"
 total=$(grep -cE '^ *(not )?ok [0-9]+ pgo_test_' "$out/kunit-pgo.tap")
 ok=$(grep -cE '^ *ok [0-9]+ pgo_test_' "$out/kunit-pgo.tap")

@@ -97,7 +97,9 @@ cat "$D/ic-vfs_read.txt"
 for t in pipe_read proc_reg_read_iter; do
 	n=$(grep -E "\[ *[0-9]+, *([^ ]*[;:])?$t, *[0-9]+ \]" "$D/ic-vfs_read.txt" |
 		sed -E 's/.*, *([0-9]+) *\].*/\1/' | head -1)
-	[ "${n:-0}" -ge 1000 ] && pass "vfs_read -> $t resolved, count $n" ||
+	# The debug kernel under TCG reads ~70 times a second (1000 or more
+	# without the debug options).
+	[ "${n:-0}" -ge 100 ] && pass "vfs_read -> $t resolved, count $n" ||
 		fail "vfs_read -> $t count '${n}'"
 done
 

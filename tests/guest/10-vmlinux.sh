@@ -58,7 +58,7 @@ pgotest resetread $P/profraw - > $D/resetread-control.txt
 # A read while a busy workload runs on the other vCPU.
 pgotest busy 20 &
 busy=$!
-sleep 2
+sleep 5
 cat $P/profraw > $D/busy.profraw
 pgotest read $P/profraw 4096 $D/busy4k.profraw > /dev/null
 # Concurrent readers of the same file.

@@ -122,15 +122,19 @@ m4 = sub(m4, '''	case MODULE_STATE_LIVE:
 m4 = sub(m4, ''' * struct pgo_module - a module's profiled object and its files
  * @obj: the object, over the module's own sections
  * @files: /sys/module/<name>/pgo/
+ * @formed: every COMING notifier succeeded (the last one sets it)
  */
 struct pgo_module {
 	struct pgo_object obj;
 	struct pgo_files files;
+	bool formed;
 };''', ''' * struct pgo_module - a module's profiled object
  * @obj: the object, over the module's own sections
+ * @formed: every COMING notifier succeeded (the last one sets it)
  */
 struct pgo_module {
 	struct pgo_object obj;
+	bool formed;
 };''')
 stage('module-no-sysfs.diff', 'module.c', m, m4)
 
