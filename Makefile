@@ -137,14 +137,8 @@ $(BASE)/.stamp: | deps
 # apply: our files and the series onto $(KSRC).  Exported so a user can
 # run it on their own tree.
 apply:
-	@test -n "$(KSRC)" -a -f "$(KSRC)/Makefile" || \
-		{ echo "usage: make apply KSRC=/path/to/linux-6.12" >&2; exit 1; }
-	cd $(TOP) && for f in $(OVERLAY_FILES); do \
-		mkdir -p $(KSRC)/$$(dirname $$f); \
-		cp --remove-destination $$f $(KSRC)/$$f; done
-	for p in $(PATCHES); do \
-		patch -d $(KSRC) -p1 -s -N --no-backup-if-mismatch < $(TOP)/$$p \
-		|| { echo "$$p does not apply" >&2; exit 1; }; done
+	@TOP='$(TOP)' OVERLAY_FILES='$(OVERLAY_FILES)' PATCHES='$(PATCHES)' \
+		$(TOP)/tests/apply.sh "$(KSRC)"
 
 # The build tree gets only files whose content changed, so that
 # incremental builds stay incremental.
@@ -158,8 +152,11 @@ $(SRC)/.stamp: $(BASE)/.stamp $(OVERLAY_FILES) $(PATCHES) patches/series
 patch: $(BASE)/.stamp
 	rm -rf $(STAGE) && cp -al $(BASE) $(STAGE)
 	$(MAKE) --no-print-directory apply KSRC=$(STAGE)
-	cd $(BUILD) && (diff -urN --no-dereference base stage; true) \
-		| sed -e 's,^--- base/,--- a/,' -e 's,^+++ stage/,+++ b/,' \
+	@# git's diff keeps file modes (the scripts' exec bits); git apply and
+	@# GNU patch both take it.
+	cd $(BUILD) && (git diff --no-index --no-prefix base stage; true) \
+		| sed -e 's,^diff --git base/\([^ ]*\) stage/,diff --git a/\1 b/,' \
+		      -e 's,^--- base/,--- a/,' -e 's,^+++ stage/,+++ b/,' \
 		> $(BUILD)/clang-pgo.patch
 	rm -rf $(STAGE)
 	@echo "wrote $(BUILD)/clang-pgo.patch"
@@ -254,13 +251,25 @@ HOST_LLVM_VERSIONS ?= 13 14 15 16 19 22
 host-test: deps
 	tests/host/run.sh $(HOST_LLVM_VERSIONS)
 	tests/host/crafted/run.sh $(HOST_LLVM_VERSIONS)
+	tests/host/fuzz/run.sh --seconds 60 13 22
 	tests/host/scripts.sh
+
+# libFuzzer on the check, runtime, writer, reset and retention
+# (tests/host/fuzz/run.sh), FUZZ_SECONDS per clang version.
+FUZZ_SECONDS ?= 600
+FUZZ_VERSIONS ?= 13 22
+
+.PHONY: fuzz
+fuzz:
+	tests/host/fuzz/run.sh --seconds $(FUZZ_SECONDS) $(FUZZ_VERSIONS)
 
 # Checks of the build itself (e.g. an unknown LLVM raw version stops it).
 build-test: kernel
 	tests/build/future-llvm.sh $(SRC) $(OBJ) $(LLVM_VERSION)
 	tests/build/sections-negative.sh $(LLVM_VERSION)
 	tests/build/clean.sh $(SRC) $(LLVM_VERSION) $(addprefix $(TOP)/,$(CONFIGS))
+	TOP='$(TOP)' OVERLAY_FILES='$(OVERLAY_FILES)' PATCHES='$(PATCHES)' \
+		tests/build/apply.sh $(BASE)
 
 guest-test: boot
 	tests/check-guest.sh $(LLVM_VERSION) $(OBJ) $(OUT)/guest

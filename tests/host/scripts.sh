@@ -290,7 +290,7 @@ for mode in host busybox; do
 	run_collect $mode "" -o "$o/n2" --sysfs "$T3" --merge "$o/n2.profdata" \
 		> /dev/null 2> "$o.n2.err"
 	rc=$?
-	[ $rc != 0 ] && grep -q 'LLVM 14, 15 or 16 reads' "$o.n2.err" &&
+	[ $rc != 0 ] && grep -q 'LLVM 14, 15, 16 or 17 reads' "$o.n2.err" &&
 		grep -q 'found: no llvm-profdata at all' "$o.n2.err" &&
 		pass "$M no llvm-profdata at all for v8: fails naming 14-16" ||
 		fail "$M no-profdata v8: rc $rc: $(cat "$o.n2.err")"
