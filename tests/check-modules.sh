@@ -97,6 +97,11 @@ if [ "$LLVM_VERSION" -ge 14 ]; then
 		fail "binary id '$got', build id '$want'"
 fi
 
+# 80 other reads, read to their end and closed, do not take the state of
+# a read at its last byte: it ends with EOF, not ESTALE.
+grep -qx 'eof: ok 0' "$D/evict.txt" &&
+	pass "a read keeps its end while 80 other reads come and go" ||
+	fail "read after 80 others: $(cat "$D/evict.txt")"
 # The module's own profile never names vmlinux functions as its records.
 nf=$(profdata show --all-functions "$D/driven.profraw" 2>/dev/null | grep -c '^  [^ ]*:$')
 [ "$nf" -ge 4 ] && [ "$nf" -le 20 ] &&

@@ -13,12 +13,15 @@
  * size, so that reading on past the end keeps returning 0 (sendfile() does
  * read again).
  *
- * That state is bounded.  A read in progress holds a reference to its open
- * file, so that no other open can take its address (the key of the state)
- * while the state lives; at most PGO_MAX_READERS of them per object keep
- * it, the least recently used losing it to a new read.  A read that ended
- * keeps only its size, at most PGO_MAX_FINISHED of them.  A reaper frees
- * the state of readers idle for PGO_READER_TTL.  A reader whose state is
+ * That state is bounded.  Every state holds a reference to its open file,
+ * so that no other open can take its address (the key of the state) while
+ * the state lives; it goes as soon as that reference is the last one (the
+ * file was closed), at the next read of the object or within
+ * PGO_READER_SWEEP.  At most PGO_MAX_READERS reads in progress per object
+ * keep their state, the least recently used losing it to a new read.  A
+ * read that ended keeps only its size, at most PGO_MAX_FINISHED of them,
+ * those of closed files going first.  A reaper frees the state of readers
+ * idle for PGO_READER_TTL.  A reader whose state is
  * gone (or that starts anywhere but at offset 0, or leaves the sequence)
  * still reads the fixed part; in the value blocks it gets -ESTALE: never
  * the tail of another serialization.  Nor of another reset: a read whose
@@ -48,11 +51,12 @@
 #define PGO_MAX_READERS		16
 #define PGO_MAX_FINISHED	64
 #define PGO_READER_TTL		(60 * HZ)
+#define PGO_READER_SWEEP	(5 * HZ)
 
 /**
  * struct pgo_reader - the state of one open file's read
  * @list: entry in the files' readers, least recently used first
- * @file: the open file; a reference is held while @values is not NULL
+ * @file: the open file, of which it holds a reference
  * @used: jiffies of its last read
  * @next: offset its next read must start at to stay in sequence
  * @size: size of the file it is reading
@@ -73,12 +77,11 @@ struct pgo_reader {
 	void *values;
 };
 
-/* The end of a read: keep only its size, let its file go. */
+/* The end of a read: keep only its size. */
 static void pgo_reader_finish(struct pgo_files *files, struct pgo_reader *r)
 {
 	kvfree(r->values);
 	r->values = NULL;
-	fput(r->file);
 	files->nr_readers--;
 	files->nr_finished++;
 }
@@ -89,7 +92,17 @@ static void pgo_reader_free(struct pgo_files *files, struct pgo_reader *r)
 		pgo_reader_finish(files, r);
 	list_del(&r->list);
 	files->nr_finished--;
+	fput(r->file);
 	kfree(r);
+}
+
+/*
+ * Whether @r's file was closed: its reference is the last one, and none
+ * can be taken any more.
+ */
+static bool pgo_reader_closed(const struct pgo_reader *r)
+{
+	return file_count(r->file) == 1;
 }
 
 static struct pgo_reader *pgo_reader_find(struct pgo_files *files,
@@ -108,6 +121,10 @@ static void pgo_reader_room(struct pgo_files *files)
 {
 	struct pgo_reader *r, *tmp;
 
+	/* Closed files first. */
+	list_for_each_entry_safe(r, tmp, &files->readers, list)
+		if (pgo_reader_closed(r))
+			pgo_reader_free(files, r);
 	list_for_each_entry_safe(r, tmp, &files->readers, list) {
 		if (files->nr_readers < PGO_MAX_READERS &&
 		    files->nr_finished < PGO_MAX_FINISHED)
@@ -149,7 +166,7 @@ static struct pgo_reader *pgo_reader_new(struct pgo_files *files,
 	r->file = get_file(file);
 	list_add_tail(&r->list, &files->readers);
 	files->nr_readers++;
-	schedule_delayed_work(&files->reaper, PGO_READER_TTL);
+	schedule_delayed_work(&files->reaper, PGO_READER_SWEEP);
 
 	dropped = atomic_long_read(&obj->values_dropped);
 	if (dropped && !files->dropped_reported) {
@@ -160,7 +177,7 @@ static struct pgo_reader *pgo_reader_new(struct pgo_files *files,
 	return r;
 }
 
-/* Free the state of readers idle for PGO_READER_TTL. */
+/* Free the state of closed files, and of readers idle for PGO_READER_TTL. */
 static void pgo_reaper(struct work_struct *work)
 {
 	struct pgo_files *files = container_of(to_delayed_work(work),
@@ -169,10 +186,11 @@ static void pgo_reaper(struct work_struct *work)
 
 	mutex_lock(&files->lock);
 	list_for_each_entry_safe(r, tmp, &files->readers, list)
-		if (time_after_eq(jiffies, r->used + PGO_READER_TTL))
+		if (pgo_reader_closed(r) ||
+		    time_after_eq(jiffies, r->used + PGO_READER_TTL))
 			pgo_reader_free(files, r);
-	if (files->nr_readers)
-		schedule_delayed_work(&files->reaper, PGO_READER_TTL);
+	if (!list_empty(&files->readers))
+		schedule_delayed_work(&files->reaper, PGO_READER_SWEEP);
 	mutex_unlock(&files->lock);
 }
 

@@ -24,6 +24,10 @@ for f in /sys/module/$MOD/sections/.[!.]*; do
 	echo "$(basename "$f") $(cat "$f")"
 done > $D/module-sections.txt
 
+# A read at its last byte keeps its end while 80 other reads of the file
+# come and go: they were closed, so their state goes first.
+pgotest evict $M/profraw 80 > $D/evict.txt 2>&1
+
 # Bad writes to the module's reset change nothing.
 for v in 0 2 abc; do
 	printf '%s: %s\n' "$v" "$(pgotest write $M/reset "$v")"

@@ -30,6 +30,10 @@
  *                                 bytes at a time in turns, into PREFIX.<i>,
  *                                 sleeping USEC after each turn; prints
  *                                 "complete <i> <bytes>" or "<errno> <i>"
+ *   evict PATH N                  one open file read to its last byte (a
+ *                                 short read), then N other opens read to
+ *                                 their end and closed, then the first one
+ *                                 read on: prints "eof: ok 0" or the errno
  *   resetread PATH RESET          one open file: pread 4 KiB at 0, write "1"
  *                                 to RESET (unless it is "-"), pread 4 KiB
  *                                 at 4096 and at 8192, then at 0 again;
@@ -464,6 +468,30 @@ int main(int argc, char **argv)
 		if (fd < 0)
 			return report(-1);
 		return report(pread(fd, buf, len, atoll(argv[3])));
+	}
+	if (!strcmp(cmd, "evict") && argc == 4) {
+		static char buf[65536];
+		int fd = open(argv[2], O_RDONLY), i, n = atoi(argv[3]);
+		ssize_t got;
+
+		if (fd < 0)
+			return report(-1);
+		do
+			got = read(fd, buf, 4096);
+		while (got == 4096);
+		if (got <= 0) {
+			printf("first: ");
+			return report(got);
+		}
+		for (i = 0; i < n; i++) {
+			int other = open(argv[2], O_RDONLY);
+
+			while (other >= 0 && read(other, buf, sizeof(buf)) > 0)
+				;
+			close(other);
+		}
+		printf("eof: ");
+		return report(read(fd, buf, 4096));
 	}
 	if (!strcmp(cmd, "resetread") && argc == 4) {
 		static char buf[4096];
