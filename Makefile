@@ -206,9 +206,11 @@ EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 # function all the same; and as pgo_test_xver, by another clang whose raw
 # version differs from the kernel's: it must load unprofiled, with a log
 # line naming both (tests/check-modules.sh).
+# Both for IR kernels only (the coverage kernel's flags are not clang 16's).
 BFD_EXT		:= $(if $(filter x86_64,$(ARCH)),$(EXT)/bfd)
 XVER_LLVM	?= $(if $(filter 13 14 15 16 17,$(LLVM_VERSION)),19,16)
 XVER_EXT	:= $(if $(filter x86_64,$(ARCH)),$(EXT)/xver)
+IR_KERNEL	= grep -qx CONFIG_PGO_CLANG_IR=y $(OBJ)/.config
 ext-modules: kernel
 	@for d in $(TEST_MODULES) $(HARNESS_MODULES) $(EXTRA_MODULES); do \
 		o=$(EXT)/$$(basename $$d); mkdir -p $$o; cp -a $$d/. $$o/; \
@@ -216,13 +218,13 @@ ext-modules: kernel
 			{ tail -20 $$o/build.log; exit 1; }; \
 		echo "module: built $$(cd $$o && ls *.ko)"; \
 	done
-	@$(if $(BFD_EXT),o=$(BFD_EXT); mkdir -p $$o; \
+	@$(if $(BFD_EXT),$(IR_KERNEL) || exit 0; o=$(BFD_EXT); mkdir -p $$o; \
 		cp $(TEST_MODULES)/pgo_test_module.c $$o/; \
 		printf 'obj-m += pgo_test_bfd.o\npgo_test_bfd-y := pgo_test_module.o\n' > $$o/Makefile; \
 		$(KMAKE) M=$$o LD=ld.bfd modules > $$o/build.log 2>&1 || \
 			{ tail -20 $$o/build.log; exit 1; }; \
 		echo "module: built pgo_test_bfd.ko with $$(ld.bfd --version | head -1)")
-	@$(if $(XVER_EXT),o=$(XVER_EXT); mkdir -p $$o; \
+	@$(if $(XVER_EXT),$(IR_KERNEL) || exit 0; o=$(XVER_EXT); mkdir -p $$o; \
 		cp $(TEST_MODULES)/pgo_test_module.c $$o/; \
 		printf 'obj-m += pgo_test_xver.o\npgo_test_xver-y := pgo_test_module.o\n' > $$o/Makefile; \
 		$(MAKE) -C $(SRC) O=$(OBJ) ARCH=$(ARCH) LLVM=-$(LLVM_VERSION) \
