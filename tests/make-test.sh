@@ -28,6 +28,8 @@ LOGDIR=$BUILD/test
 TIMES=$LOGDIR/times.tsv
 rm -rf "$LOGDIR" && mkdir -p "$LOGDIR"
 START=$(date +%s)
+# What each kernel built since: objects newer than this.
+touch "$LOGDIR/.start"
 m=("$MAKE" --no-print-directory)
 
 el() { echo "$(( $(date +%s) - START ))"; }
@@ -74,7 +76,7 @@ progress() {
 		for d in "$BUILD"/obj-debug-"$LLVM_VERSION" "$BUILD"/obj-cov-"$LLVM_VERSION" \
 			 "$BUILD"/obj-arm64-"$LLVM_VERSION"; do
 			[ -d "$d" ] || continue
-			n=$(find "$d" -name '*.o' -newer "$LOGDIR" 2>/dev/null | wc -l)
+			n=$(find "$d" -name '*.o' -newer "$LOGDIR/.start" 2>/dev/null | wc -l)
 			[ "$n" -gt 0 ] && line="$line $(basename "$d"): $n objects;"
 		done
 		running=
