@@ -167,7 +167,8 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	/* Absent without MC/DC. */
 	if (bits)
 		memcpy(obj->bits, src->bits, bits);
-	memcpy(r->blob + o_names, src->names, names);
+	if (names)
+		memcpy(r->blob + o_names, src->names, names);
 	for (i = 0; i < nr_rec; i++) {
 		const struct llvm_prf_data *in = &src->data[i];
 		struct llvm_prf_value_node **vals = NULL;

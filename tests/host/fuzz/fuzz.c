@@ -95,7 +95,7 @@ struct pgo_object pgo_vmlinux = {
 #define FZ2_CSIR	0x04	/* VARIANT_MASK_CSIR_PROF */
 #define FZ2_DISCARD	0x08	/* write "1" to the retained copy's reset */
 /* retain */
-#define FZR_SAVED	0x07	/* bit k: the k-th unload finds a copy read to its end */
+#define FZR_SAVED	0x07	/* bit k: pgo_files_stop_unread()'s k-th answer */
 #define FZR_THIRD	0x08	/* a third load */
 #define FZR_OTHER	0x10	/* ... of another binary under the same name */
 #define FZR_TRIM	0x20	/* pgo.retain_kb=0 at the end: all dropped */
@@ -107,7 +107,6 @@ enum { S_DATA, S_CNTS, S_BITS, S_NAMES, S_VALS, S_VNDS, NR_SECT };
 /* Largest malloc() of each section: a few dozen records, a few hundred nodes. */
 static const size_t fz_cap[NR_SECT] = { 8192, 8192, 1024, 2048, 2048, 8192 };
 
-#define FZ_HDR_SIZE	42
 #define FZ_MAX_OPS	1024
 #define FZ_NODE		sizeof(struct llvm_prf_value_node)
 #define FZ_REC		sizeof(struct llvm_prf_data)
@@ -140,8 +139,6 @@ struct fz_obj {
 	char *alloc[NR_SECT];		/* each section's malloc(), NULL if absent */
 	char *start[NR_SECT];
 	char *end[NR_SECT];
-	u64 *fp;			/* records' FunctionPointers as written */
-	size_t nfp;
 };
 
 /* What a list walk found (fz_walk()). */
@@ -314,7 +311,7 @@ static u64 fz_field(const struct fz_obj *f, u64 w, u64 rel)
 /*
  * Where a code address is written: relative to the range of the object's
  * code it is in, 0 outside; a call target in transient code is 0 too
- * (include/linux's pgo_object_addr() and pgo_object_target() kernel-doc).
+ * (the kernel-doc of pgo_object_addr() and pgo_object_target(), pgo.h).
  */
 static u64 fz_code(const struct pgo_object *obj, u64 addr, bool target)
 {
@@ -438,12 +435,9 @@ static void fz_build(struct fz_obj *f, const struct fz_hdr *h,
 		t->transient = true;
 	}
 	/* What the runtime handed out before (vmlinux ran): none if unused. */
-	if (!(h->flags & FZ_UNUSED)) {
-		unsigned int pool_nodes = pgo_pool_size(obj);
-
-		atomic_set(&obj->vnds_used, h->used == 254 ? (int)pool_nodes + 1 :
+	if (!(h->flags & FZ_UNUSED))
+		atomic_set(&obj->vnds_used, h->used == 254 ? (int)pool + 1 :
 			   h->used == 255 ? INT32_MAX - 1 : h->used);
-	}
 }
 
 static void fz_free(struct fz_obj *f)
@@ -452,7 +446,6 @@ static void fz_free(struct fz_obj *f)
 
 	for (s = 0; s < NR_SECT; s++)
 		free(f->alloc[s]);
-	free(f->fp);
 	if (f->obj == &pgo_vmlinux) {
 		memset(&pgo_vmlinux, 0, sizeof(pgo_vmlinux));
 		pgo_vmlinux.name = "vmlinux";
@@ -963,10 +956,10 @@ static void fz_read(const struct pgo_object *o, bool reset)
 			limit, m.ok ? "known" : "unknown", reset ? ", reset" : "");
 	fz_model_free(&m);
 
-	/* One sequential read, as many read() calls; at most 4096 of them. */
+	/* One sequential read, as many read() calls; at most 256 of them. */
 	chunk = (size_t)fz_h->chunk + 1;
-	if (chunk < fsize / 4096 + 1)
-		chunk = fsize / 4096 + 1;
+	if (chunk < fsize / 256 + 1)
+		chunk = fsize / 256 + 1;
 	for (off = 0; off < fsize; off += n) {
 		u8 *piece;
 		size_t k = 0;
@@ -1064,11 +1057,13 @@ static unsigned int fz_has_counters(const struct llvm_prf_data *r, bool memop)
 	return r->NumCounters;
 }
 
+#if PGO_HAS_BITMAP
 static unsigned int fz_has_bitmap(const struct llvm_prf_data *r, bool memop)
 {
 	(void)memop;
-	return pgo_rec_bitmap_bytes(r);
+	return r->NumBitmapBytes;
 }
+#endif
 
 /* One value profiling call site of record @r, its @j-th of the kind. */
 static void fz_call(struct llvm_prf_data *r, bool memop, unsigned int j,
@@ -1138,12 +1133,13 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 			}
 			break;
 		default:
+#if PGO_HAS_BITMAP
 			r = fz_pick(o, op[1], fz_has_bitmap, false);
 			if (!r)
 				break;
-			at = (uintptr_t)r + pgo_rec_get(r, BitmapPtr) * PGO_HAS_BITMAP +
-			     op[2] % pgo_rec_bitmap_bytes(r);
+			at = (uintptr_t)r + r->BitmapPtr + op[2] % r->NumBitmapBytes;
 			*(u8 *)(uintptr_t)at |= 1 << (op[3] & 7);
+#endif
 			break;
 		}
 	}
@@ -1481,7 +1477,7 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 {
 	const u8 rt = fz_h->retain;
 	unsigned int kb = rt & FZR_SMALL_KB ? fz_h->seed & 1 ? 0 : 1 : 16384;
-	bool exact = kb > 1 && !(rt & FZR_ADD_FAILS);
+	bool exact = kb > 1 && !(rt & FZR_ADD_FAILS), other = rt & FZR_OTHER;
 	struct fz_obj more[2];
 	struct pgo_object *load[3] = { a->obj }, *kept[3], *c;
 	size_t nload = rt & FZR_THIRD ? 3 : 2, nkept = 0, k;
@@ -1489,6 +1485,9 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 	void *handle;
 
 	fz_retain_setup(kb, rt & FZR_SAVED, rt & FZR_ADD_FAILS);
+	/* Another binary needs a record to differ in. */
+	if (a->obj->data_end == a->obj->data)
+		other = false;
 
 	/* The same binary loaded again: the same sections, other code runs. */
 	for (k = 1; k < nload; k++) {
@@ -1498,7 +1497,7 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 		fz_build(f, fz_h, &in);
 		load[k] = f->obj;
 		/* Another binary of the same name: another build. */
-		if (k == 2 && (rt & FZR_OTHER))
+		if (k == 2 && other)
 			pgo_rec_set(&f->obj->data[0], FuncHash,
 				    f->obj->data[0].FuncHash + 1);
 		FZ_ASSERT(fz_accept(f, unused), "the same sections rejected on load %zu", k);
@@ -1514,16 +1513,18 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 	fz_retained_put(handle);
 	fz_sum_free(&e);
 
-	/* Unloaded in turn: what the copy holds after each. */
+	/*
+	 * Unloaded in turn: the copy is the sum of the loads that ran code,
+	 * since the last one of another binary.
+	 */
 	for (k = 0; k < nload; k++) {
-		bool other = k == 2 && (rt & FZR_OTHER);
-
 		if (fz_touched(load[k])) {
-			if (other)
+			if (k == 2 && other)
 				nkept = 0;
 			kept[nkept++] = load[k];
-			fz_sum_init(&e, kept, nkept);
 		}
+		if (nkept)
+			fz_sum_init(&e, kept, nkept);
 		fz_retain(load[k]);
 		c = fz_retained_find(FZ_MODULE);
 		if (!exact) {
@@ -1537,7 +1538,7 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 			if (c)
 				fz_sum_check(c, &e, "retained after unloads");
 		}
-		if (nkept && fz_touched(load[k]))
+		if (nkept)
 			fz_sum_free(&e);
 	}
 	if (fz_h->flags2 & FZ2_DISCARD) {

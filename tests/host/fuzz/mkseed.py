@@ -27,8 +27,11 @@ NODE = 24
 DATA, CNTS, BITS, NAMES, VALS, VNDS = range(6)
 
 # fuzz.c's flags.
-UNUSED, BYTECOV, VMLINUX, BUILD_ID, TEXT, RETAIN, SAVED, RESET_ALL = (1 << i for i in range(8))
-IR, INIT_TEXT, SMALL_KB, SHORT_BUF, DISCARD, ADD_FAILS, CSIR = (1 << i for i in range(7))
+UNUSED, BYTECOV, VMLINUX, BUILD_ID, TEXT, RETAIN, RESET_ALL, SHORT_BUF = (1 << i for i in range(8))
+IR, INIT_TEXT, CSIR, DISCARD = (1 << i for i in range(4))
+SAVED, THIRD, OTHER, TRIM, SMALL_KB, ADD_FAILS = 0x07, 0x08, 0x10, 0x20, 0x40, 0x80
+# Operations of the code (fz_run()).
+CALL, MEMOP, COUNTER, BITMAP = range(4)
 
 TEXT_START = 0x401000
 
@@ -54,6 +57,8 @@ class Seed:
         self.absent = 0
         self.chunk = 40
         self.seed = 0x1234
+        self.retain = 0
+        self.split = 128
         self.sect = [bytearray() for _ in range(6)]
         self.size = [None] * 6      # None: the bytes' length
         self.skip = [0] * 6
@@ -78,21 +83,22 @@ class Seed:
     def node(self, value, count, nxt=0):
         self.sect[VNDS] += u64(value) + u64(count) + u64(nxt)
 
-    def op(self, memop=False, rec=0, site=0, value=0, rep=1, distinct=False):
-        self.ops += bytes([(rep - 1) << 2 | (2 if distinct else 0) | int(memop),
+    def op(self, kind=CALL, rec=0, site=0, value=0, rep=1, distinct=False):
+        self.ops += bytes([(rep - 1) << 3 | (4 if distinct else 0) | kind,
                            rec, site, value])
 
     def bytes(self):
-        hdr = struct.pack('<BBBBIHHBBH', self.flags, self.flags2, self.used,
+        hdr = struct.pack('<BBBBIHHBBHBB', self.flags, self.flags2, self.used,
                           self.id_len, self.text, self.text_size,
-                          self.init_size, self.absent, self.chunk, self.seed)
+                          self.init_size, self.absent, self.chunk, self.seed,
+                          self.retain, self.split)
         body = b''
         for s in range(6):
             size = len(self.sect[s]) if self.size[s] is None else self.size[s]
             hdr += struct.pack('<HBB', size, self.skip[s], self.trim[s])
             if not self.absent & (1 << s):
                 body += bytes(self.sect[s][:size]).ljust(size, b'\0')
-        assert len(hdr) == 40
+        assert len(hdr) == 42
         return hdr + body + bytes(self.ops)
 
 
@@ -131,11 +137,13 @@ def set_rec(s, i, off, fmt, v):
 
 
 def calls(s, n=24, rnd=None):
+    """What code does: calls, counter increments, bitmap bits, mixed."""
     rnd = rnd or random.Random(1)
     for _ in range(n):
-        s.op(memop=rnd.random() < 0.4, rec=rnd.randrange(256),
-             site=rnd.randrange(256), value=rnd.randrange(256),
-             rep=rnd.choice([1, 1, 2, 5, 30]), distinct=rnd.random() < 0.3)
+        s.op(kind=rnd.choice([CALL, CALL, MEMOP, COUNTER, COUNTER, BITMAP]),
+             rec=rnd.randrange(256), site=rnd.randrange(256),
+             value=rnd.randrange(256), rep=rnd.choice([1, 1, 2, 5, 30]),
+             distinct=rnd.random() < 0.3)
 
 
 def crafted(layout, out):
@@ -194,6 +202,7 @@ def crafted(layout, out):
 
     s = crafted_new(layout)             # case_cycles: past the limit, itself
     s.flags &= ~UNUSED
+    s.flags |= RETAIN                   # merged: more values than nodes
     s.used = 1
     set_head(s, 0, P(VNDS, 0))
     set_node(s, 0, 0x100, 1, P(VNDS, 2))
@@ -216,7 +225,7 @@ def crafted(layout, out):
 
     s = crafted_new(layout)             # case_small
     s.flags &= ~UNUSED
-    s.flags2 |= SHORT_BUF
+    s.flags |= SHORT_BUF
     s.used = 4
     set_head(s, 0, P(VNDS, 0))
     set_node(s, 0, 0x100, 1, P(VNDS, 1))
@@ -238,8 +247,21 @@ def crafted(layout, out):
     seeds['no-pool'] = s
 
     s = crafted_new(layout)             # case_runtime: the pool runs out
-    s.op(rec=1, site=0, value=0x50, rep=10, distinct=True)
+    s.op(CALL, rec=1, site=0, value=0x50, rep=10, distinct=True)
     seeds['runtime'] = s
+
+    s = crafted_new(layout)             # more values than a site keeps
+    for _ in range(60):
+        s.node(0, 0)
+    s.op(CALL, rec=0, site=0, value=0x10, rep=24, distinct=True)
+    s.op(CALL, rec=0, site=0, value=0x10, rep=24, distinct=True)
+    s.op(CALL, rec=0, site=0, value=0x30, rep=3, distinct=True)
+    s.op(CALL, rec=0, site=0, value=0x10, rep=30, distinct=True)
+    s.op(CALL, rec=0, site=0, value=0x10, rep=5)
+    s.op(MEMOP, rec=2, site=0, value=0xc0, rep=32, distinct=True)
+    s.op(MEMOP, rec=2, site=0, value=0x05, rep=32, distinct=True)
+    s.split = 200
+    seeds['evict'] = s
 
     if layout >= 10:                    # case_bitmap
         for name, at, n in (('bitmap', 1, 2), ('bitmap-past', 1, 3),
@@ -248,11 +270,13 @@ def crafted(layout, out):
             s.sect[BITS] = bytearray(b'\0\x5a\xa5')
             set_rec(s, 1, s.L['bp'], '<Q', P(BITS, at))
             set_rec(s, 1, s.L['nbb'], '<I', n)
+            s.flags |= RETAIN
             calls(s, 8)
             seeds[name] = s
 
     if layout >= 8:                     # single-byte counters
         s = crafted_new(layout, cs=1)
+        s.flags |= RETAIN
         calls(s, 8)
         seeds['bytecov'] = s
 
@@ -262,23 +286,43 @@ def crafted(layout, out):
     seeds['vmlinux'] = s
 
     s = crafted_new(layout)             # a module unloaded twice
-    s.flags |= RETAIN
+    s.flags |= RETAIN | RESET_ALL
     s.flags2 |= INIT_TEXT
     calls(s, 32, random.Random(3))
     seeds['retain'] = s
 
-    s = crafted_new(layout)             # saved, then discarded
-    s.flags |= RETAIN | SAVED
+    s = crafted_new(layout)             # three times, saved, then discarded
+    s.flags |= RETAIN
     s.flags2 |= DISCARD
+    s.retain = THIRD | 0x6
     calls(s, 16, random.Random(4))
     seeds['retain-saved'] = s
 
+    s = crafted_new(layout)             # another binary, then trimmed
+    s.flags |= RETAIN
+    s.retain = THIRD | OTHER | TRIM | 0x5
+    calls(s, 16, random.Random(6))
+    seeds['retain-other'] = s
+
     s = crafted_new(layout)             # past pgo.retain_kb
     s.flags |= RETAIN
-    s.flags2 |= SMALL_KB
+    s.retain = SMALL_KB
     s.sect[NAMES] = bytearray(b'n' * 1500)
     calls(s, 8, random.Random(5))
     seeds['retain-small'] = s
+
+    s = crafted_new(layout)             # unsaved counts past pgo.retain_kb
+    s.flags |= RETAIN
+    s.retain = SMALL_KB | THIRD
+    s.seed = 0x1000
+    calls(s, 8, random.Random(7))
+    seeds['retain-unsaved'] = s
+
+    s = crafted_new(layout)             # sysfs fails
+    s.flags |= RETAIN
+    s.retain = ADD_FAILS | THIRD
+    calls(s, 8, random.Random(8))
+    seeds['retain-no-sysfs'] = s
 
     s = crafted_new(layout)             # no records: header and names only
     s.sect[DATA] = bytearray()
@@ -349,6 +393,8 @@ def elf(layout, path, out, bytecov=False, fe=False):
             struct.pack_into('<Q', data, o + L['bp'], word)
         v, = struct.unpack_from('<Q', data, o + L['vals'])
         struct.pack_into('<Q', data, o + L['vals'], enc(v, VALS, 8) if v else 0)
+    s.flags |= RETAIN
+    s.retain = THIRD
     calls(s, 64, random.Random(len(data)))
     with open(out, 'wb') as f:
         f.write(s.bytes())

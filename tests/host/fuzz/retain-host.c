@@ -18,8 +18,8 @@
 
 #include "fuzz.h"
 
-/* What pgo_files_stop_unread() answers: a copy was read to its end. */
-static bool fz_saved;
+/* What pgo_files_stop_unread() answers, call by call: bit k for the k-th. */
+static unsigned int fz_saved, fz_nr_stop;
 /* kobject_add() fails (sysfs out of memory). */
 static bool fz_add_fails;
 
@@ -105,17 +105,22 @@ int add_uevent_var(struct kobj_uevent_env *env, const char *fmt, ...)
 	return 0;
 }
 
+/* The file being written loses its active reference until unbroken. */
+static int fz_broken;
+
 struct kernfs_node *sysfs_break_active_protection(struct kobject *kobj,
 						  const struct attribute *attr)
 {
 	(void)kobj;
 	(void)attr;
-	return NULL;
+	fz_broken++;
+	return (struct kernfs_node *)&fz_broken;
 }
 
 void sysfs_unbreak_active_protection(struct kernfs_node *kn)
 {
-	(void)kn;
+	FZ_ASSERT(kn == (struct kernfs_node *)&fz_broken && fz_broken-- > 0,
+		  "active protection unbroken without a break");
 }
 
 int param_set_uint(const char *val, const struct kernel_param *kp)
@@ -144,7 +149,7 @@ int pgo_files_add(struct pgo_files *files, struct pgo_object *obj,
 bool pgo_files_stop_unread(struct pgo_files *files)
 {
 	files->stopped = true;
-	return fz_saved;
+	return fz_saved >> (fz_nr_stop++ % 8) & 1;
 }
 
 void pgo_files_del(struct pgo_files *files)
@@ -161,7 +166,7 @@ void fz_retain_init(void)
 	FZ_ASSERT(!pgo_retain_init(&parent), "pgo_retain_init()");
 }
 
-void fz_retain_setup(unsigned int kb, bool saved, bool add_fails)
+void fz_retain_setup(unsigned int kb, unsigned int saved, bool add_fails)
 {
 	char val[16];
 
@@ -169,6 +174,7 @@ void fz_retain_setup(unsigned int kb, bool saved, bool add_fails)
 	/* Through the parameter's own set(), which trims what no longer fits. */
 	__param_retain_kb.ops->set(val, &__param_retain_kb);
 	fz_saved = saved;
+	fz_nr_stop = 0;
 	fz_add_fails = add_fails;
 }
 

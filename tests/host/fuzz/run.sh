@@ -15,29 +15,34 @@
 # Then:
 #   - every input of tests/host/fuzz/crashes/ is replayed: each must pass;
 #   - the target fuzzes for N seconds from corpus-<raw version>/ (7: clang
-#     13, 8: clang 14-16, 10: clang 19 and later), into a copy of it, so
-#     the tree is left as it was; an input that crashes is copied to
-#     crashes/ as <version>-<name>, to be replayed from then on.
+#     13, 8: clang 14-16, 10: clang 19 and later) and the cases of
+#     tests/host/crafted (mkseed.py crafted), in a copy, so the tree is left
+#     as it was; an input that crashes is copied to crashes/ as
+#     <version>-<name>, to be replayed from then on.
 # Exit status 0 iff no input crashed and no sanitizer reported anything.
 #
 # --coverage builds the target without libFuzzer and with
-# -fprofile-instr-generate -fcoverage-mapping, replays the corpus and
-# prints llvm-cov report's line and branch coverage of format.c,
-# runtime.c, objects.c and retain.c.
+# -fprofile-instr-generate -fcoverage-mapping, replays what a fuzzing run
+# starts from (the corpus and the crafted cases) and prints llvm-cov
+# report's line and branch coverage of format.c, runtime.c, objects.c and
+# retain.c.
 #
 # --merge minimises corpus-<raw version>/ together with the DIRs given
 # (new seeds, a fuzzing run's corpus: FUZZ_KEEP=1 keeps it) with
-# libFuzzer's -merge=1, in place.  Seeds: tests/host/fuzz/seeds.sh.
+# libFuzzer's -set_cover_merge=1, in place.  Seeds: seeds.sh.
 #
 # Missing compilers and libFuzzer are installed with apt-get.  Environment:
 # PGO_SRC=dir tests another copy of kernel/pgo (default: the tree's own);
-# FUZZ_KEEP=1 keeps the work directory; FUZZ_ARGS adds libFuzzer options.
+# FUZZ_KEEP=1 keeps the work directory; FUZZ_ARGS adds libFuzzer options;
+# FUZZ_CRASHES=dir collects new crashes elsewhere than in crashes/ (to try
+# out a copy of kernel/pgo with a bug planted, say).
 
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 PGO_SRC=${PGO_SRC:-$ROOT/kernel/pgo}
+CRASHES=${FUZZ_CRASHES:-$HERE/crashes}
 SECONDS_PER=60
 MODE=fuzz
 VERSIONS=
@@ -63,6 +68,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/pgo-fuzz.XXXXXX")
 FAIL=0
 declare -A STATS
 
+# shellcheck disable=SC2317 # called by the trap
 cleanup() {
 	if [ "${FUZZ_KEEP:-0}" = 1 ] || [ "$FAIL" -ne 0 ]; then
 		echo "work directory kept: $WORK"
@@ -109,34 +115,48 @@ raw_version() {
 		"$("clang-$1" -print-file-name=include)/profile/InstrProfData.inc"
 }
 
-# build N DIR SANITIZE-FLAGS: the target, into DIR/fuzz.
+# build N DIR FLAGS HARNESS-FLAGS [FILE]: the target, into DIR/fuzz; the
+# kernel's files (and retain-host.c, which includes retain.c) with FLAGS,
+# the harness's with HARNESS-FLAGS: the fuzzer follows the kernel's code.
 build() {
-	local v=$1 d=$2 san=$3 f o objs= inc
-	inc=$("clang-$v" -print-file-name=include)
+	local v=$1 d=$2 san=$3 hsan=$4 f f_san o objs='' inc
+	# INC_FROM=N: the raw layout of clang N, whatever clang builds.
+	inc=$("clang-${INC_FROM:-$v}" -print-file-name=include)
+	# The layouts' file named as kernel/pgo/Makefile names it: a C string.
+	# shellcheck disable=SC2089
 	local flags="-std=gnu11 -O1 -g -Wall -fno-strict-aliasing -fno-common
-		-fno-omit-frame-pointer $san -DCONFIG_MODULES
+		-fno-omit-frame-pointer -DCONFIG_MODULES
 		-I $HERE/shim/include -I $ROOT/tests/host/shim/include -I $PGO_SRC
-		-idirafter $inc"
+		-idirafter $inc -DPGO_INSTRPROF_INC=\"$inc/profile/InstrProfData.inc\""
 
 	mkdir -p "$d"
 	for f in "$PGO_SRC/format.c" "$PGO_SRC/runtime.c" "$PGO_SRC/objects.c" \
-		"$HERE/retain-host.c" "$HERE/fuzz.c" ${4:-}; do
+		"$HERE/retain-host.c" "$HERE/fuzz.c" ${5:-}; do
 		o=$d/$(basename "${f%.c}").o
-		# shellcheck disable=SC2086 # a list of flags
-		nice -n 19 "clang-$v" $flags -c "$f" -o "$o" >>"$d/build.log" 2>&1 || {
+		case $f in
+		"$HERE"/fuzz.c | "$HERE"/replay.c) f_san=$hsan ;;
+		*) f_san=$san ;;
+		esac
+		# shellcheck disable=SC2086,SC2090 # a list of flags
+		nice -n 19 "clang-$v" $flags $f_san -c "$f" -o "$o" >>"$d/build.log" 2>&1 || {
 			tail -n 20 "$d/build.log" | sed 's/^/  | /'
 			return 1
 		}
 		objs="$objs $o"
 	done
-	# shellcheck disable=SC2086
-	nice -n 19 "clang-$v" $flags $objs -o "$d/fuzz" >>"$d/build.log" 2>&1 || {
+	# shellcheck disable=SC2086,SC2090
+	nice -n 19 "clang-$v" $flags $san $objs -o "$d/fuzz" >>"$d/build.log" 2>&1 || {
 		tail -n 20 "$d/build.log" | sed 's/^/  | /'
 		return 1
 	}
 }
 
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
+HSAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
+# The coverage build: clang's profile runtime has hooks of the same names.
+COV="-fprofile-instr-generate -fcoverage-mapping
+	-D__llvm_profile_instrument_target=pgo_fuzz_instrument_target
+	-D__llvm_profile_instrument_memop=pgo_fuzz_instrument_memop"
 # Reports go to the log; any of them fails the run.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
@@ -162,26 +182,29 @@ replay() {
 # fuzz N DIR LAYOUT: N seconds from the corpus; a crash goes to crashes/.
 fuzz() {
 	local v=$1 d=$2 layout=$3 corpus=$HERE/corpus-$3 log=$2/fuzz.log a execs rate
+	local t0=$SECONDS
 
 	mkdir -p "$d/corpus" "$d/artifacts"
 	[ -d "$corpus" ] && cp "$corpus"/* "$d/corpus/" 2>/dev/null
+	# The cases of tests/host/crafted, whatever the minimised corpus kept.
+	python3 "$HERE/mkseed.py" crafted "$layout" "$d/corpus"
 	# shellcheck disable=SC2086 # FUZZ_ARGS: a list of options
 	nice -n 19 "$d/fuzz" -max_total_time="$SECONDS_PER" -max_len=32768 \
 		-timeout=20 -rss_limit_mb=2048 -use_value_profile=1 \
 		-print_final_stats=1 -artifact_prefix="$d/artifacts/" \
 		${FUZZ_ARGS:-} "$d/corpus" >"$log" 2>&1
-	local rc=$?
+	local rc=$? t=$((SECONDS - t0))
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
 	STATS[$v]="${execs:-?} executions, ${rate:-?}/s, corpus $(find "$d/corpus" -type f | wc -l) inputs"
 	if [ $rc != 0 ] || grep -Eq "$REPORTS" "$log"; then
-		fail "clang-$v: fuzzing crashed (exit $rc) after ${STATS[$v]}:"
+		fail "clang-$v: fuzzing crashed (exit $rc) after $t s, ${STATS[$v]}:"
 		grep -E -B2 -A25 "$REPORTS" "$log" | head -n 50 | sed 's/^/  | /'
-		mkdir -p "$HERE/crashes"
+		mkdir -p "$CRASHES"
 		for a in "$d"/artifacts/*; do
 			[ -f "$a" ] || continue
-			cp "$a" "$HERE/crashes/$v-$(basename "$a")"
-			echo "  regression input: tests/host/fuzz/crashes/$v-$(basename "$a")"
+			cp "$a" "$CRASHES/$v-$(basename "$a")"
+			echo "  regression input: $CRASHES/$v-$(basename "$a")"
 		done
 		return 1
 	fi
@@ -192,37 +215,56 @@ fuzz() {
 coverage() {
 	local v=$1 d=$2 layout=$3 files
 
-	if ! build "$v" "$d" "-fprofile-instr-generate -fcoverage-mapping" "$HERE/replay.c"; then
+	if ! build "$v" "$d" "$COV" "$COV" "$HERE/replay.c"; then
 		fail "clang-$v: the coverage build failed"
 		return 1
 	fi
+	python3 "$HERE/mkseed.py" crafted "$layout" "$d/crafted"
 	LLVM_PROFILE_FILE="$d/cov.profraw" "$d/fuzz" "$HERE/corpus-$layout" \
-		>"$d/cov.log" 2>&1 || {
+		"$d/crafted" >"$d/cov.log" 2>&1 || {
 		fail "clang-$v: replaying corpus-$layout failed"
 		tail -n 20 "$d/cov.log" | sed 's/^/  | /'
 		return 1
 	}
 	"llvm-profdata-$v" merge -o "$d/cov.profdata" "$d/cov.profraw" || return 1
 	files="$PGO_SRC/format.c $PGO_SRC/runtime.c $PGO_SRC/objects.c $PGO_SRC/retain.c"
-	echo "=== clang-$v: corpus-$layout ($(find "$HERE/corpus-$layout" -type f | wc -l) inputs): kernel/pgo coverage"
+	echo "=== clang-$v: corpus-$layout ($(find "$HERE/corpus-$layout" -type f | wc -l) inputs) and $(find "$d/crafted" -type f | wc -l) crafted cases: kernel/pgo coverage"
 	# shellcheck disable=SC2086 # a list of files
 	"llvm-cov-$v" report "$d/fuzz" -instr-profile="$d/cov.profdata" $files 2>&1 |
 		sed "s|$PGO_SRC/||"
 }
 
-# merge N DIR LAYOUT: minimise corpus-LAYOUT with DIRS, in place.
+# merge N DIR LAYOUT: minimise corpus-LAYOUT with DIRS, in place: few
+# inputs that reach every edge of the kernel's code, whatever the number
+# of times (libFuzzer's -set_cover_merge).  libFuzzer 13 has none: then
+# the target is built for clang N's raw layout by a newer clang.
 merge() {
-	local v=$1 d=$2 layout=$3 new=$2/merged
+	local v=$1 d=$2 layout=$3 new=$2/merged m fuzz=$2/fuzz
 
+	if ! "$fuzz" -help=1 2>&1 | grep -q set_cover_merge; then
+		for m in 22 21 20 19 18 17 16 15 14; do
+			have_fuzzer "$m" || continue
+			INC_FROM=$v build "$m" "$d/cover" "$SAN" "$HSAN" ||
+				{ fail "clang-$m: the fuzz target does not build for clang-$v's layout"; return 1; }
+			fuzz=$d/cover/fuzz
+			echo "clang-$v's libFuzzer has no -set_cover_merge: clang-$m builds the target for its layout"
+			break
+		done
+	fi
 	mkdir -p "$new" "$HERE/corpus-$layout"
 	# shellcheck disable=SC2086 # a list of directories
-	"$d/fuzz" -merge=1 -max_len=32768 "$new" "$HERE/corpus-$layout" $DIRS \
-		>"$d/merge.log" 2>&1 || { fail "clang-$v: merge failed"; tail "$d/merge.log"; return 1; }
+	"$fuzz" -set_cover_merge=1 -use_counters=0 -max_len=32768 "$new" \
+		"$HERE/corpus-$layout" $DIRS >"$d/merge.log" 2>&1 ||
+		{ fail "clang-$v: merge failed"; tail "$d/merge.log"; return 1; }
 	rm -f "$HERE/corpus-$layout"/*
 	cp "$new"/* "$HERE/corpus-$layout/"
-	echo "corpus-$layout: $(find "$HERE/corpus-$layout" -type f | wc -l) inputs ($(grep -h 'MERGE-OUTER: [0-9]* new files' "$d/merge.log" | tail -1))"
+	echo "corpus-$layout: $(find "$HERE/corpus-$layout" -type f | wc -l) inputs"
 }
 
+if ! command -v python3 >/dev/null; then
+	echo "python3 missing: installing with apt-get"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >"$WORK/apt-python3.log" 2>&1
+fi
 START=$(date +%s)
 for v in $VERSIONS; do
 	d=$WORK/$v
@@ -234,7 +276,7 @@ for v in $VERSIONS; do
 	case $MODE in
 	coverage) coverage "$v" "$d" "$layout"; continue ;;
 	esac
-	if ! build "$v" "$d" "$SAN"; then
+	if ! build "$v" "$d" "$SAN" "$HSAN"; then
 		fail "clang-$v: the fuzz target does not build (kernel/pgo from $PGO_SRC)"
 		continue
 	fi

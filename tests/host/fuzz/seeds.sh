@@ -44,6 +44,7 @@ elf() {
 
 elf ir "-fprofile-generate"
 elf ir-small "-fprofile-generate -mllvm -vp-counters-per-site=0.25"
+elf ir-big "-fprofile-generate -mllvm -vp-counters-per-site=16"
 [ "$LAYOUT" -ge 8 ] &&
 	elf entry "-fprofile-generate -mllvm -pgo-function-entry-coverage" bytecov
 if [ "$LAYOUT" -ge 10 ]; then
