@@ -996,11 +996,13 @@ static void fz_read(const struct pgo_object *o, bool reset)
 	if ((fz_h->flags & FZ_SHORT_BUF) && bound) {
 		size_t small = fz_rand(&rnd) % bound;
 		u8 *buf = malloc(small);
+		int before = shim_warnings;
 
 		len = pgo_values_write(o, buf, small, limit);
 		FZ_ASSERT(len <= small, "wrote %zu into %zu", len, small);
 		free(buf);
-		shim_warnings = 0;
+		/* Only the short write's own WARN_ON is expected. */
+		shim_warnings = before;
 	}
 	FZ_ASSERT(!shim_warnings, "%d WARN_ON fired", shim_warnings);
 	free(values);

@@ -158,8 +158,9 @@ COV="-fprofile-instr-generate -fcoverage-mapping
 	-D__llvm_profile_instrument_target=pgo_fuzz_instrument_target
 	-D__llvm_profile_instrument_memop=pgo_fuzz_instrument_memop"
 # Reports go to the log; any of them fails the run.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# Ours last: an inherited setting cannot turn them off.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}abort_on_error=1:detect_leaks=1
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:halt_on_error=1
 REPORTS='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|FUZZ INVARIANT BROKEN|deadly signal'
 
 # replay N DIR: every input of crashes/ must pass.
