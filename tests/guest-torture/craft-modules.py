@@ -205,7 +205,7 @@ def craft(src):
     # The loader takes the first section of a name, as for any other
     # section it looks up: the module is profiled, without a node pool.
     case("duplicate", "__llvm_prf_vnds renamed __llvm_prf_cnts and emptied (a second counters "
-         "section, after the first): profiled, values dropped", duplicate)
+         "section, after the first): not profiled, with a log line naming both", duplicate)
     case("unknown", "__llvm_prf_vnds renamed __llvm_prf_vndz (a section kernel/pgo does not know, "
          "no value node pool): profiled, values dropped",
          missing("__llvm_prf_vnds", "__llvm_prf_vndz"))
