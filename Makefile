@@ -80,8 +80,14 @@ OVERLAY_FILES	:= $(shell cd $(TOP) && find $(OVERLAY_DIRS) -type f 2>/dev/null)
 PATCHES		:= $(addprefix patches/,$(shell cat $(TOP)/patches/series))
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
+# ccache keys instrumented compilations by their directory: the kernel
+# builds see $(BUILD) through one fixed path, whatever the clone's
+# (tests/ccache-cc), so that CI's clone finds this one's objects.
+export CCACHE_BASEDIR ?= $(BUILD)
+export PGO_BUILD := $(BUILD)
+export PGO_CCACHE_ALIAS ?= $(HOME)/.cache/pgo-linux-build
 KMAKE		= $(MAKE) -C $(SRC) O=$(OBJ) ARCH=$(ARCH) LLVM=-$(LLVM_VERSION) \
-		  CC="ccache clang-$(LLVM_VERSION)" -j$(NPROC) $(KMAKE_EXTRA)
+		  CC="$(TOP)/tests/ccache-cc clang-$(LLVM_VERSION)" -j$(NPROC) $(KMAKE_EXTRA)
 KMAKE_EXTRA	?=
 
 DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
