@@ -256,11 +256,20 @@ boot: initramfs
 # llvm-profdata/llvm-cov of every LLVM version we support.
 HOST_LLVM_VERSIONS ?= 13 14 15 16 19 22
 
+# 22@18, 22@23: clang 22 builds for clang 18's and 23's raw layouts
+# (versions 9 and 11), from Debian's libclang-common-N-dev header.
 host-test: deps
 	tests/host/run.sh $(HOST_LLVM_VERSIONS)
-	tests/host/crafted/run.sh $(HOST_LLVM_VERSIONS)
+	tests/host/crafted/run.sh $(HOST_LLVM_VERSIONS) 22@18 22@23
 	tests/host/fuzz/run.sh --seconds 60 13 22
+	tests/host/fuzz/run.sh --seconds 30 22@18 22@23
 	tests/host/scripts.sh
+
+# The host tests with every clang Debian packages (tests/llvm-versions),
+# those of other suites in minimal roots of them (tests/host/matrix.sh).
+.PHONY: host-matrix
+host-matrix:
+	tests/host/matrix.sh $(HOST_MATRIX_VERSIONS)
 
 # libFuzzer on the check, runtime, writer, reset and retention
 # (tests/host/fuzz/run.sh), FUZZ_SECONDS per clang version.

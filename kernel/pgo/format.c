@@ -2,9 +2,10 @@
 /*
  * Clang PGO: write a struct pgo_object as an LLVM raw profile.
  *
- * The file is: header, binary id, data records, counters, (version 10's
- * MC/DC bitmaps,) names, (version 10's empty vtables,) -- the fixed part:
- * its size never changes while the object exists -- then the value blocks.
+ * The file is: header, binary id, data records, counters, (from version 9,
+ * MC/DC bitmaps; from 11, uniform counters, which CPU code never has,)
+ * names, (from version 10, empty vtables,) -- the fixed part: its size
+ * never changes while the object exists -- then the value blocks.
  * Records are written as they are in memory, but for what would reveal
  * where the object is or is of no use to the reader (pgo_fix_record()),
  * so an object whose sections are not laid out the way a linked
@@ -109,7 +110,7 @@ char *pgo_rec_counters(const struct llvm_prf_data *rec)
  * pgo_rec_bitmap() - where a record's MC/DC bitmap is
  * @rec: the record, in place, with pgo_rec_bitmap_bytes()
  *
- * Return: the address of @rec's first bitmap byte (raw version 10 on,
+ * Return: the address of @rec's first bitmap byte (raw version 9 on,
  * where BitmapPtr is relative to its record), or NULL before.
  */
 char *pgo_rec_bitmap(const struct llvm_prf_data *rec)
@@ -136,6 +137,10 @@ void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, char *bits,
 #if PGO_HAS_BITMAP
 	pgo_rec_set(rec, BitmapPtr,
 		    bits ? (uintptr_t)bits - (uintptr_t)rec : 0);
+#endif
+#if PGO_HAS_UNIFORM
+	/* Only GPU code has uniform counters. */
+	pgo_rec_set(rec, UniformCounterPtr, 0);
 #endif
 	pgo_rec_set(rec, Values, (uintptr_t)vals);
 }
@@ -173,7 +178,7 @@ struct pgo_layout {
 	size_t values;
 };
 
-/* Bytes of MC/DC bitmaps; none before version 10. */
+/* Bytes of MC/DC bitmaps; none before version 9. */
 static size_t pgo_bitmap_size(const struct pgo_object *obj)
 {
 	return PGO_HAS_BITMAP ? obj->bits_end - obj->bits : 0;
@@ -253,6 +258,9 @@ static void pgo_header(const struct pgo_object *obj,
 	u64 NamesSize __maybe_unused = obj->names_end - obj->names;
 	u64 NumVTables __maybe_unused = 0;
 	u64 VNamesSize __maybe_unused = 0;
+	u64 NumUniformCounters __maybe_unused = 0;
+	u64 PaddingBytesAfterUniformCounters __maybe_unused = 0;
+	uintptr_t UniformCountersBegin __maybe_unused = 0;
 	const struct llvm_prf_header header = {
 #define INSTR_PROF_RAW_HEADER(type, name, init) .name = (init),
 #include PGO_INSTRPROF_INC
@@ -296,11 +304,12 @@ static __always_inline void pgo_fix_record(u64 delta, void *out)
 static void pgo_read_record(const struct pgo_object *obj, u64 delta, size_t i,
 			    void *buf, size_t at, size_t len)
 {
-	struct llvm_prf_data tmp;
+	/* Bytes: InstrProfData.inc declares the record's fields const. */
+	u8 tmp[sizeof(struct llvm_prf_data)] __aligned(8);
 
-	memcpy(&tmp, &obj->data[i], sizeof(tmp));
-	pgo_fix_record(delta, &tmp);
-	memcpy(buf, (void *)&tmp + at, len);
+	memcpy(tmp, &obj->data[i], sizeof(tmp));
+	pgo_fix_record(delta, tmp);
+	memcpy(buf, tmp + at, len);
 }
 
 /*

@@ -62,18 +62,23 @@ struct llvm_prf_header {
 
 /*
  * Raw versions this kernel knows how to write: 7 (clang 13), 8 (clang
- * 14-17) and 10 (clang 19-22).  Anything else would produce files
- * that llvm-profdata rejects, so refuse to build.
+ * 14-17), 9 (clang 18), 10 (clang 19-22) and 11 (clang 23).  Anything else
+ * would produce files that llvm-profdata rejects, so refuse to build
+ * (Kconfig already keeps such a clang from selecting PGO_CLANG).
  */
-#if INSTR_PROF_RAW_VERSION != 7 && INSTR_PROF_RAW_VERSION != 8 && \
-	INSTR_PROF_RAW_VERSION != 10
+#if INSTR_PROF_RAW_VERSION < 7 || INSTR_PROF_RAW_VERSION > 11
 #error "CONFIG_PGO_CLANG: unknown LLVM raw profile version, see Documentation/dev-tools/pgo.rst"
 #endif
 
 /* Since version 8, CounterPtr is relative to its own record. */
 #define PGO_RELATIVE_COUNTERS	(INSTR_PROF_RAW_VERSION >= 8)
-/* Version 10 added bitmaps (MC/DC), vtables and their names. */
-#define PGO_HAS_BITMAP		(INSTR_PROF_RAW_VERSION >= 10)
+/* Version 9 added MC/DC bitmaps (BitmapPtr relative to its record). */
+#define PGO_HAS_BITMAP		(INSTR_PROF_RAW_VERSION >= 9)
+/*
+ * Version 11 added GPU offload's uniform counters: a record's
+ * UniformCounterPtr and a section that CPU code leaves empty.
+ */
+#define PGO_HAS_UNIFORM		(INSTR_PROF_RAW_VERSION >= 11)
 
 #define PGO_NR_VALUE_KINDS	(IPVK_Last + 1)
 

@@ -178,7 +178,7 @@ static inline bool pgo_object_reset_since(const struct pgo_object *obj,
  * pgo_rec_bitmap_bytes() - size of a record's MC/DC bitmap
  * @rec: the record
  *
- * Return: its NumBitmapBytes; 0 before raw version 10, which has none.
+ * Return: its NumBitmapBytes; 0 before raw version 9, which has none.
  */
 static inline u32 pgo_rec_bitmap_bytes(const struct llvm_prf_data *rec)
 {
@@ -338,7 +338,7 @@ pgo_pool_node(const struct pgo_object *obj,
 /**
  * pgo_rec_get() - a 64-bit field of a record
  * @rec: the record; any address, aligned or not (a file's bytes)
- * @field: CounterPtr, BitmapPtr (version 10), FunctionPointer or Values
+ * @field: CounterPtr, BitmapPtr (version 9 on), FunctionPointer or Values
  *
  * Return: the field's value.
  */
@@ -356,7 +356,7 @@ pgo_pool_node(const struct pgo_object *obj,
 /**
  * pgo_rec_set() - set a 64-bit field of a record
  * @rec: the record; any address, aligned or not (a file's bytes)
- * @field: CounterPtr, BitmapPtr (version 10), FunctionPointer or Values
+ * @field: CounterPtr, BitmapPtr (version 9 on), FunctionPointer or Values
  * @val: the value
  *
  * InstrProfData.inc declares the fields const: write through memcpy().

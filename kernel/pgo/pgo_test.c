@@ -211,7 +211,7 @@ static void pgo_test_reset(struct kunit *test)
 }
 
 /*
- * MC/DC bitmaps (raw version 10): record 1's two bytes are in the file
+ * MC/DC bitmaps (raw version 9 on): record 1's two bytes are in the file
  * where LLVM's reader looks through BitmapPtr and BitmapDelta; reset
  * zeroes them.
  */
@@ -261,7 +261,7 @@ static void pgo_test_bitmap(struct kunit *test)
 	pgo_object_reset(obj);
 	KUNIT_EXPECT_EQ(test, ctx->bits[0] | ctx->bits[1], 0);
 #else
-	kunit_skip(test, "no MC/DC bitmaps before raw version 10");
+	kunit_skip(test, "no MC/DC bitmaps before raw version 9");
 #endif
 }
 

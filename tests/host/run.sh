@@ -27,7 +27,7 @@
 #   - with front-end instrumentation (-fprofile-instr-generate
 #     -fcoverage-mapping, no __llvm_profile_raw_version): the raw files
 #     compare equal, and llvm-cov report/export give the same results,
-#   - with MC/DC bitmaps (-fcoverage-mcdc, clang 19+), also after a reset:
+#   - with MC/DC bitmaps (-fcoverage-mcdc, clang 18+), also after a reset:
 #     raw files, llvm-cov report -show-mcdc-summary and export agree,
 # and negative tests show that each kind of check can fail.
 #
@@ -397,9 +397,9 @@ print(len(fa))' "$DIFF" "$D/ir-A.profraw" "$D/ir-T.profraw"); then
 	fi
 
 	# 4. MC/DC (-fcoverage-mcdc): records with bitmap bytes, which the
-	# kernel writes from raw version 10 (clang 19) on, resets to zero with
+	# kernel writes from raw version 9 (clang 18) on, resets to zero with
 	# the counters, and which llvm-cov must read the same from A and B.
-	if [[ ${RAWV[$V]:-} =~ ^[0-9]+$ ]] && [ "${RAWV[$V]}" -ge 10 ]; then
+	if [[ ${RAWV[$V]:-} =~ ^[0-9]+$ ]] && [ "${RAWV[$V]}" -ge 9 ]; then
 		cov_variant mcdc -fcoverage-mcdc &&
 			cov_variant mcdc-reset "-fcoverage-mcdc -DPROG_RESET"
 		# 5. Single-byte coverage counters (CONFIG_PGO_CLANG_SINGLE_BYTE):

@@ -6,6 +6,10 @@
 #
 #   tests/host/crafted/run.sh [VERSION...]     (default: 19)
 #
+# VERSION is N, or N@L: built by clang-N with the raw layout of clang L
+# (tests/host/layout-inc.sh fetches L's InstrProfData.inc if clang-L cannot
+# run here).
+#
 # format.c and runtime.c are built unchanged through tests/host/shim, with
 # -fsanitize=address,undefined -fno-sanitize-recover=all, for each clang
 # given (run after tests/host/run.sh, which installs them).  A control run
@@ -21,32 +25,42 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/pgo-crafted.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 fail=0
 
-for v in ${*:-19}; do
-	inc=$("clang-$v" -print-file-name=include)
+for spec in "${@:-19}"; do
+	v=${spec%@*}
+	if ! inc=$("$HERE/../layout-inc.sh" "${spec#*@}"); then
+		echo "FAIL: $spec: no InstrProfData.inc of clang ${spec#*@}"
+		fail=1
+		continue
+	fi
+	# shellcheck disable=SC2089 # the layout's file, as kernel/pgo/Makefile names it
 	flags="-std=gnu11 -O1 -g -Wall -fno-strict-aliasing -fno-common
 		-fsanitize=address,undefined -fno-sanitize-recover=all
 		-fno-omit-frame-pointer -I $ROOT/tests/host/shim/include
-		-I $PGO_SRC -idirafter $inc"
-	# shellcheck disable=SC2086 # a list of flags
-	if ! "clang-$v" $flags "$HERE/crafted.c" "$PGO_SRC/format.c" \
-		"$PGO_SRC/runtime.c" -o "$WORK/crafted-$v" 2>"$WORK/build-$v.log"; then
-		echo "FAIL: clang-$v: crafted.c does not build with the sanitizers:"
-		tail -n 15 "$WORK/build-$v.log" | sed 's/^/  | /'
+		-I $PGO_SRC -idirafter $inc
+		-DPGO_INSTRPROF_INC=\"$inc/profile/InstrProfData.inc\""
+	tag=${spec/@/-}
+	label=$v
+	[ "$spec" = "$v" ] || label="$v (layout of clang ${spec#*@})"
+	# shellcheck disable=SC2086,SC2090 # a list of flags
+	if ! "clang-${spec%@*}" $flags "$HERE/crafted.c" "$PGO_SRC/format.c" \
+		"$PGO_SRC/runtime.c" -o "$WORK/crafted-$tag" 2>"$WORK/build-$tag.log"; then
+		echo "FAIL: clang-$label: crafted.c does not build with the sanitizers:"
+		tail -n 15 "$WORK/build-$tag.log" | sed 's/^/  | /'
 		fail=1
 		continue
 	fi
-	if "$WORK/crafted-$v" --asan-self >/dev/null 2>"$WORK/self-$v.log" ||
-		! grep -q 'AddressSanitizer: heap-buffer-overflow' "$WORK/self-$v.log"; then
-		echo "FAIL: clang-$v: control: ASan did not catch a read past a malloc()"
+	if "$WORK/crafted-$tag" --asan-self >/dev/null 2>"$WORK/self-$tag.log" ||
+		! grep -q 'AddressSanitizer: heap-buffer-overflow' "$WORK/self-$tag.log"; then
+		echo "FAIL: clang-$label: control: ASan did not catch a read past a malloc()"
 		fail=1
 		continue
 	fi
-	if "$WORK/crafted-$v" >"$WORK/run-$v.log" 2>&1 &&
-		! grep -q 'Sanitizer\|runtime error' "$WORK/run-$v.log"; then
-		echo "PASS: clang-$v: crafted sections under ASan+UBSan: $(grep '^crafted:' "$WORK/run-$v.log" | sed 's/^crafted: //'); $(grep -c 'not profiled' "$WORK/run-$v.log") refusals logged; control: ASan catches a read past a malloc()"
+	if "$WORK/crafted-$tag" >"$WORK/run-$tag.log" 2>&1 &&
+		! grep -q 'Sanitizer\|runtime error' "$WORK/run-$tag.log"; then
+		echo "PASS: clang-$label: crafted sections under ASan+UBSan: $(grep '^crafted:' "$WORK/run-$tag.log" | sed 's/^crafted: //'); $(grep -c 'not profiled' "$WORK/run-$tag.log") refusals logged; control: ASan catches a read past a malloc()"
 	else
-		echo "FAIL: clang-$v: crafted sections:"
-		grep -v 'not profiled' "$WORK/run-$v.log" | head -n 30 | sed 's/^/  | /'
+		echo "FAIL: clang-$label: crafted sections:"
+		grep -v 'not profiled' "$WORK/run-$tag.log" | head -n 30 | sed 's/^/  | /'
 		fail=1
 	fi
 done

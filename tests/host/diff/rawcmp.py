@@ -26,13 +26,13 @@ Masked (and why):
   header  CountersDelta  compiler-rt: start of __llvm_prf_cnts in memory
                          (v7: absolute; v8+: minus start of __llvm_prf_data);
                          format.c: the same in file offsets.
-  header  BitmapDelta    (v10) likewise for the bitmap.
+  header  BitmapDelta    (v9+) likewise for the bitmap.
   header  NamesDelta     compiler-rt: address of __llvm_prf_names; format.c: 0.
                          No reader uses it.
   record  CounterPtr     compiler-rt: the in-memory pointer (v7 absolute, v8+
                          relative to the record); format.c: the same for the
                          counters' place in the file.
-  record  BitmapPtr      (v10) likewise.
+  record  BitmapPtr      (v9+) likewise.
   record  Values         compiler-rt: address of the record's value-site
                          array; format.c: 0.  No reader uses it.
 
@@ -63,7 +63,15 @@ HEADER_FIELDS = {
          "ValueKindLast"],
 }
 HEADER_FIELDS[8] = HEADER_FIELDS[7]
+# 9 (LLVM 18): 10 without the vtable fields.
+HEADER_FIELDS[9] = [f for f in HEADER_FIELDS[10]
+                    if f not in ("NumVTables", "VNamesSize")]
+# 11 (LLVM 23): GPU offload's uniform counters after the bitmap.
+HEADER_FIELDS[11] = (HEADER_FIELDS[10][:9] +
+                     ["NumUniformCounters", "PaddingBytesAfterUniformCounters",
+                      "UniformCountersDelta"] + HEADER_FIELDS[10][9:])
 MASKED_HEADER = {"CountersDelta", "BitmapDelta", "NamesDelta"}
+# UniformCountersDelta (v11) is 0 in both: CPU code has no uniform counters.
 MASKED_RECORD = {"CounterPtr", "BitmapPtr", "Values"}
 VTABLE_RECORD_SIZE = 24  # VTableNameHash, VTablePointer, VTableSize (+pad)
 
@@ -111,12 +119,16 @@ class Profile:
 
         # Record layout, as InstrProfData.inc declares it.
         fields = [("NameRef", "Q"), ("FuncHash", "Q"), ("CounterPtr", "Q")]
-        if self.version >= 10:
+        if self.version >= 11:
+            fields.append(("UniformCounterPtr", "Q"))
+        if self.version >= 9:
             fields.append(("BitmapPtr", "Q"))
         fields += [("FunctionPointer", "Q"), ("Values", "Q"),
                    ("NumCounters", "I")]
         fields += [(f"NumValueSites[{k}]", "H") for k in range(self.nr_kinds)]
-        if self.version >= 10:
+        if self.version >= 11:
+            fields.append(("OffloadDeviceWaveSize", "H"))
+        if self.version >= 9:
             fields.append(("NumBitmapBytes", "I"))
         self.rec_fields = []  # (name, offset, size, fmt)
         off = 0
@@ -144,9 +156,13 @@ class Profile:
         part("padding before counters", h["PaddingBytesBeforeCounters"])
         part("counters", self.nr_counters * self.counter_size)
         part("padding after counters", h["PaddingBytesAfterCounters"])
-        if self.version >= 10:
+        if self.version >= 9:
             part("bitmap", h["NumBitmapBytes"])
             part("padding after bitmap", h["PaddingBytesAfterBitmapBytes"])
+        if self.version >= 11:
+            part("uniform counters", h["NumUniformCounters"] * 8)
+            part("padding after uniform counters",
+                 h["PaddingBytesAfterUniformCounters"])
         part("names", h["NamesSize"])
         part("padding after names", align8(h["NamesSize"]) - h["NamesSize"])
         if self.version >= 10:
@@ -221,7 +237,7 @@ class Profile:
 
     def bitmap_of(self, i):
         """MC/DC bitmap bytes of record i, found through BitmapPtr as
-        readers do (v10; none before)."""
+        readers do (v9+; none before)."""
         rec = self.records[i]
         n = rec.get("NumBitmapBytes", 0)
         if not n:
@@ -410,7 +426,7 @@ def cnts_offset(p, i):
 
 
 def bits_offset(p, i):
-    """Offset of record i's MC/DC bitmap inside the bitmap part (v10)."""
+    """Offset of record i's MC/DC bitmap inside the bitmap part (v9+)."""
     delta = (p.h["BitmapDelta"] - i * p.rec_size) & (2**64 - 1)
     return (p.records[i]["BitmapPtr"] - delta) & (2**64 - 1)
 

@@ -619,7 +619,7 @@ static void fz_walk(const struct pgo_object *o, struct fz_model *m)
 }
 
 /* The raw header's fields that changed names over the versions. */
-#if INSTR_PROF_RAW_VERSION >= 10
+#if INSTR_PROF_RAW_VERSION >= 9
 #define FZ_NUM_DATA(h)		((h)->NumData)
 #define FZ_NUM_COUNTERS(h)	((h)->NumCounters)
 #else
@@ -732,8 +732,16 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 		  (unsigned long long)h.NumBitmapBytes, o->bits_end - o->bits);
 	names_off = fz_sum(fz_sum(bits_off, h.NumBitmapBytes, fsize),
 			   h.PaddingBytesAfterBitmapBytes, fsize);
+#endif
+#if INSTR_PROF_RAW_VERSION >= 10
 	FZ_ASSERT(!h.NumVTables && !h.VNamesSize, "vtables");
-#else
+#endif
+#if PGO_HAS_UNIFORM
+	/* GPU offload only: never in a CPU's profile. */
+	FZ_ASSERT(!h.NumUniformCounters && !h.PaddingBytesAfterUniformCounters &&
+		  !h.UniformCountersDelta, "uniform counters");
+#endif
+#if !PGO_HAS_BITMAP
 	names_off = fz_sum(fz_sum(cnts_off, cnts_size, fsize),
 			   h.PaddingBytesAfterCounters, fsize);
 #endif

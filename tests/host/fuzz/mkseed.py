@@ -21,7 +21,10 @@ import sys
 LAYOUTS = {
     7: dict(rs=48, cp=16, bp=None, fp=24, vals=32, nc=40, nvs=44, kinds=2, nbb=None),
     8: dict(rs=48, cp=16, bp=None, fp=24, vals=32, nc=40, nvs=44, kinds=2, nbb=None),
+    9: dict(rs=64, cp=16, bp=24, fp=32, vals=40, nc=48, nvs=52, kinds=2, nbb=56),
     10: dict(rs=64, cp=16, bp=24, fp=32, vals=40, nc=48, nvs=52, kinds=3, nbb=60),
+    # UniformCounterPtr at 24 and OffloadDeviceWaveSize at 66 stay zero.
+    11: dict(rs=72, cp=16, bp=32, fp=40, vals=48, nc=56, nvs=60, kinds=3, nbb=68),
 }
 NODE = 24
 DATA, CNTS, BITS, NAMES, VALS, VNDS = range(6)

@@ -8,6 +8,10 @@
 #   tests/host/fuzz/run.sh --coverage [VERSION...]
 #   tests/host/fuzz/run.sh --merge [VERSION...] [DIR...]
 #
+# VERSION is N, or N@L: clang-N builds the target for the raw layout of
+# clang L (tests/host/layout-inc.sh fetches L's InstrProfData.inc if
+# clang-L cannot run here).
+#
 # For each clang version N, kernel/pgo/format.c, runtime.c and objects.c,
 # and retain.c (included by retain-host.c), are built unchanged through
 # tests/host/shim (and tests/host/fuzz/shim, which comes first) with
@@ -112,7 +116,7 @@ install_fuzzer() {
 # raw_version N: the raw profile version clang-N writes.
 raw_version() {
 	sed -n 's/^#define INSTR_PROF_RAW_VERSION \([0-9]*\).*/\1/p' \
-		"$("clang-$1" -print-file-name=include)/profile/InstrProfData.inc"
+		"$("$HERE/../layout-inc.sh" "$1")/profile/InstrProfData.inc"
 }
 
 # build N DIR FLAGS HARNESS-FLAGS [FILE]: the target, into DIR/fuzz; the
@@ -121,7 +125,7 @@ raw_version() {
 build() {
 	local v=$1 d=$2 san=$3 hsan=$4 f f_san o objs='' inc
 	# INC_FROM=N: the raw layout of clang N, whatever clang builds.
-	inc=$("clang-${INC_FROM:-$v}" -print-file-name=include)
+	inc=$("$HERE/../layout-inc.sh" "${INC_FROM:-$v}") || return 1
 	# The layouts' file named as kernel/pgo/Makefile names it: a C string.
 	# shellcheck disable=SC2089
 	local flags="-std=gnu11 -O1 -g -Wall -fno-strict-aliasing -fno-common
@@ -267,13 +271,16 @@ if ! command -v python3 >/dev/null; then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >"$WORK/apt-python3.log" 2>&1
 fi
 START=$(date +%s)
-for v in $VERSIONS; do
-	d=$WORK/$v
+for spec in $VERSIONS; do
+	# N@L: clang-N builds the target for clang L's raw layout.
+	v=${spec%@*}
+	INC_FROM=${spec#*@}
+	d=$WORK/${spec/@/-}
 	if ! have_fuzzer "$v" && ! install_fuzzer "$v"; then
 		fail "clang-$v: no clang-$v with libFuzzer, and apt-get failed"
 		continue
 	fi
-	layout=$(raw_version "$v")
+	layout=$(raw_version "$INC_FROM")
 	case $MODE in
 	coverage) coverage "$v" "$d" "$layout"; continue ;;
 	esac

@@ -11,6 +11,7 @@
 #undef __always_inline
 #define __always_inline	inline __attribute__((__always_inline__))
 #define __maybe_unused	__attribute__((__unused__))
+#define __aligned(x)		__attribute__((__aligned__(x)))
 #define __weak		__attribute__((__weak__))
 #define __init
 #define notrace		__attribute__((__no_instrument_function__))
