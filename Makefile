@@ -259,6 +259,7 @@ HOST_LLVM_VERSIONS ?= 13 14 15 16 19 22
 # 22@18, 22@23: clang 22 builds for clang 18's and 23's raw layouts
 # (versions 9 and 11), from Debian's libclang-common-N-dev header.
 host-test: deps
+	tests/check-versions.py
 	tests/host/run.sh $(HOST_LLVM_VERSIONS)
 	tests/host/crafted/run.sh $(HOST_LLVM_VERSIONS) 22@18 22@23
 	tests/host/fuzz/run.sh --seconds 60 13 22

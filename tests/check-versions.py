@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Every statement of which clang writes which LLVM raw profile version,
+checked against the one table of them, tests/llvm-versions.
+
+    tests/check-versions.py
+
+The kernel (kernel/pgo/Kconfig's list and help, instrprof.h's range), the
+scripts (pgo-collect's llvm-profdata search and header sizes,
+pgo-save-retained's header sizes), the docs (pgo.rst's table) and the test
+tools (rawcmp.py's and mkseed.py's layouts) must say what the table says.
+Exit status 0 iff all agree; each disagreement is one FAIL line.
+"""
+
+import os
+import re
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+fails = 0
+passes = 0
+
+
+def read(path):
+    with open(os.path.join(TOP, path)) as f:
+        return f.read()
+
+
+def check(ok, what):
+    global fails, passes
+    if ok:
+        passes += 1
+        print(f"PASS: {what}")
+    else:
+        fails += 1
+        print(f"FAIL: {what}")
+
+
+def spans(clangs):
+    """[13, 14, 15, 16, 17] -> "14 to 17" style text pieces."""
+    out, start, prev = [], None, None
+    for c in sorted(clangs):
+        if start is None:
+            start = prev = c
+        elif c == prev + 1:
+            prev = c
+        else:
+            out.append((start, prev))
+            start = prev = c
+    if start is not None:
+        out.append((start, prev))
+    return out
+
+
+table = {}          # clang -> (raw, [suites])
+for line in read("tests/llvm-versions").splitlines():
+    if not line.strip() or line.startswith("#"):
+        continue
+    clang, raw, *suites = line.split()
+    table[int(clang)] = (int(raw), suites)
+# What the docs name: every released clang (20 is one, though Debian
+# packages it nowhere), not experimental's snapshot.
+released = {c: v for c, v in table.items() if v[1] != ["experimental"]}
+raws = sorted({raw for raw, _ in table.values()})
+by_raw = {r: sorted(c for c, (raw, _) in table.items() if raw == r)
+          for r in raws}
+by_raw_released = {r: sorted(c for c in by_raw[r] if c in released)
+                   for r in raws}
+
+# Kconfig: the raw versions PGO_CLANG accepts, and the help's sentence.
+kconfig = read("kernel/pgo/Kconfig")
+m = re.search(r"pgo-clang-raw-known := \$\(success,printf '%s\\n' ([0-9 ]+) \|", kconfig)
+check(m and sorted(map(int, m.group(1).split())) == raws,
+      f"Kconfig accepts raw versions {raws}")
+help_text = " ".join(kconfig.split())
+for r in raws:
+    s = spans(by_raw_released[r])
+    words = " and ".join(f"{a}" if a == b else f"{a} to {b}" for a, b in s)
+    check(f"{r} (clang {words})" in help_text,
+          f"Kconfig help: raw version {r} (clang {words})")
+
+# instrprof.h: the range of the #error.
+inc = read("kernel/pgo/instrprof.h")
+m = re.search(r"#if INSTR_PROF_RAW_VERSION < (\d+) \|\| INSTR_PROF_RAW_VERSION > (\d+)", inc)
+check(m and (int(m.group(1)), int(m.group(2))) == (raws[0], raws[-1]),
+      f"instrprof.h builds raw versions {raws[0]} to {raws[-1]}")
+
+# pgo-collect: which llvm-profdata reads each raw version.
+collect = read("scripts/pgo/pgo-collect")
+body = collect[collect.index("llvm_for_raw() {"):]
+body = body[:body.index("\n}")]
+for r in raws:
+    m = re.search(rf"\n\t{r}\) echo ([0-9 ]+) ;;", body)
+    check(m and sorted(map(int, m.group(1).split())) == by_raw[r],
+          f"pgo-collect: raw version {r} is read by llvm-profdata {by_raw[r]}")
+
+# Header sizes, where the scripts find the binary id.
+HEADER_WORDS = {7: 11, 8: 11, 9: 14, 10: 16, 11: 19}
+for script in ("scripts/pgo/pgo-collect", "scripts/pgo/pgo-save-retained"):
+    text = read(script)
+    for r in raws:
+        size = 8 * HEADER_WORDS[r]
+        ok = (re.search(rf"ver == {r}\b[^?]*\? {size}\b", text) or
+              re.search(rf"\(ver == {r} \|\| ver == \d+\) \? {size}\b", text) or
+              re.search(rf"\(ver == \d+ \|\| ver == {r}\) \? {size}\b", text))
+        check(bool(ok), f"{script}: raw version {r} has a {size}-byte header")
+
+# pgo.rst's table: one row per raw version, the clangs that write it.
+rst = read("Documentation/dev-tools/pgo.rst")
+for r in raws:
+    s = spans(by_raw_released[r])
+    cl = ", ".join(f"{a}" if a == b else f"{a} to {b}" for a, b in s)
+    check(re.search(rf"\n  {re.escape(cl)} +{r} ", rst) is not None,
+          f"pgo.rst: clang {cl} writes raw version {r}")
+
+# The test tools know every layout.
+rawcmp = read("tests/host/diff/rawcmp.py")
+for r in raws:
+    check(f"HEADER_FIELDS[{r}]" in rawcmp or f"\n    {r}: [" in rawcmp,
+          f"rawcmp.py knows raw version {r}")
+mkseed = read("tests/host/fuzz/mkseed.py")
+for r in raws:
+    check(f"\n    {r}: dict(" in mkseed, f"mkseed.py knows raw version {r}'s records")
+
+print(f"versions: {passes} passed, {fails} failed")
+sys.exit(1 if fails else 0)
