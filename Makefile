@@ -90,13 +90,26 @@ KMAKE		= $(MAKE) -C $(SRC) O=$(OBJ) ARCH=$(ARCH) LLVM=-$(LLVM_VERSION) \
 		  CC="$(TOP)/tests/ccache-cc clang-$(LLVM_VERSION)" -j$(NPROC) $(KMAKE_EXTRA)
 KMAKE_EXTRA	?=
 
+# The clangs the host's Debian suite packages (tests/llvm-versions): 13,
+# 14, 15, 16, 19, 22 on bookworm, 17, 18, 19, 22 on trixie.
+HOST_SUITE	:= $(patsubst sid,unstable,$(shell . /etc/os-release 2>/dev/null && echo $$VERSION_CODENAME))
+HOST_SUITE_LLVM	:= $(shell awk -v s='$(HOST_SUITE)' '!/^\#/ { for (i = 3; i <= NF; i++) \
+			if ($$i == s) print $$1 }' $(TOP)/tests/llvm-versions)
+# The suite's gcc, whose arm64 cross libgcc the arm64 guest's programs link.
+HOST_GCC	:= $(if $(filter bookworm,$(HOST_SUITE)),12,14)
+# host-llvm-other-raw N: those of them whose raw version is not clang N's.
+host-llvm-other-raw = $(shell awk -v s='$(HOST_SUITE)' -v n='$(1)' \
+	'!/^\#/ { raw[$$1] = $$2; for (i = 3; i <= NF; i++) if ($$i == s) ok[$$1] = 1 } \
+	END { for (c = 1; c < 100; c++) if (ok[c] && raw[c] != raw[n]) print c }' \
+	$(TOP)/tests/llvm-versions)
+
 DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  qemu-system-x86 busybox-static linux-source-6.12 ccache \
 		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
 		  python3 gcc libc6-dev make xz-utils udev mount patch perl \
 		  sparse shellcheck python3-docutils valgrind \
 		  $(if $(ARCH_SFX),qemu-system-arm libc6-dev-arm64-cross \
-		  libgcc-12-dev-arm64-cross,clang-$(XVER_LLVM))
+		  libgcc-$(HOST_GCC)-dev-arm64-cross,clang-$(XVER_LLVM))
 
 .PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
 	check-vmlinux initramfs boot ext-modules build-test run-train matrix
@@ -214,7 +227,7 @@ EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 # line naming both (tests/check-modules.sh).
 # Both for IR kernels only (the coverage kernel's flags are not clang 16's).
 BFD_EXT		:= $(if $(filter x86_64,$(ARCH)),$(EXT)/bfd)
-XVER_LLVM	?= $(if $(filter 13 14 15 16 17,$(LLVM_VERSION)),19,16)
+XVER_LLVM	?= $(lastword $(call host-llvm-other-raw,$(LLVM_VERSION)))
 XVER_EXT	:= $(if $(filter x86_64,$(ARCH)),$(EXT)/xver)
 IR_KERNEL	= grep -qx CONFIG_PGO_CLANG_IR=y $(OBJ)/.config
 ext-modules: kernel
@@ -254,7 +267,7 @@ boot: initramfs
 # ---------------------------------------------------------------- tests
 # The serializer and runtime, built in userspace, against compiler-rt and
 # llvm-profdata/llvm-cov of every LLVM version we support.
-HOST_LLVM_VERSIONS ?= 13 14 15 16 19 22
+HOST_LLVM_VERSIONS ?= $(HOST_SUITE_LLVM)
 
 # 22@18, 22@23: clang 22 builds for clang 18's and 23's raw layouts
 # (versions 9 and 11), from Debian's libclang-common-N-dev header.
@@ -262,7 +275,7 @@ host-test: deps
 	tests/check-versions.py
 	tests/host/run.sh $(HOST_LLVM_VERSIONS)
 	tests/host/crafted/run.sh $(HOST_LLVM_VERSIONS) 22@18 22@23
-	tests/host/fuzz/run.sh --seconds 60 13 22
+	tests/host/fuzz/run.sh --seconds 60 $(firstword $(HOST_LLVM_VERSIONS)) $(lastword $(HOST_LLVM_VERSIONS))
 	tests/host/fuzz/run.sh --seconds 30 22@18 22@23
 	tests/host/scripts.sh
 
