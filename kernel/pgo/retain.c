@@ -464,9 +464,13 @@ static void pgo_retained_show(struct pgo_retained *r)
 	r->id = ++pgo_retained_last_id;
 	r->kobj.kset = pgo_retained_kset;
 	ret = kobject_add(&r->kobj, NULL, "%s", r->name);
-	if (!ret)
+	if (!ret) {
 		ret = pgo_files_add(&r->files, &r->obj, pgo_retained_reset,
 				    &r->kobj, NULL);
+		/* Its "id" and "saved" may be in use already. */
+		if (ret)
+			kobject_del(&r->kobj);
+	}
 	if (ret) {
 		pr_warn("%s: cannot retain the profile: %d\n", r->name, ret);
 		kobject_put(&r->kobj);

@@ -102,7 +102,7 @@ struct pgo_object pgo_vmlinux = {
 #define FZR_OTHER	0x10	/* ... of another binary under the same name */
 #define FZR_TRIM	0x20	/* pgo.retain_kb=0 at the end: all dropped */
 #define FZR_SMALL_KB	0x40	/* pgo.retain_kb=1 (seed odd: 0) */
-#define FZR_ADD_FAILS	0x80	/* kobject_add() fails */
+#define FZR_ADD_FAILS	0x80	/* kobject_add() fails (seed bit 1: sysfs files) */
 
 enum { S_DATA, S_CNTS, S_BITS, S_NAMES, S_VALS, S_VNDS, NR_SECT };
 
@@ -1549,7 +1549,8 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 	struct fz_sum e;
 	void *handle;
 
-	fz_retain_setup(kb, rt & FZR_ADD_FAILS);
+	/* kobject_add() or pgo_files_add() fails, as seed bit 1 says. */
+	fz_retain_setup(kb, rt & FZR_ADD_FAILS ? 1 + (fz_h->seed >> 1 & 1) : 0);
 	/* Another binary needs a record to differ in. */
 	if (a->obj->data_end == a->obj->data)
 		other = false;
@@ -1640,7 +1641,7 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 		}
 	}
 	if (rt & FZR_TRIM) {
-		fz_retain_setup(0, false);
+		fz_retain_setup(0, 0);
 		FZ_ASSERT(!fz_retained_find(FZ_MODULE), "retained past pgo.retain_kb=0");
 	}
 	fz_reset_everything();

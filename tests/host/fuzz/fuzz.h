@@ -18,7 +18,7 @@ void fz_fail(const char *file, int line, const char *cond, const char *fmt,
 
 /* retain-host.c: kernel/pgo/retain.c's logic. */
 void fz_retain_init(void);
-void fz_retain_setup(unsigned int kb, bool add_fails);
+void fz_retain_setup(unsigned int kb, int add_fails);
 struct pgo_object *fz_retained_sum(const struct pgo_object *a,
 				   const struct pgo_object *b, void **handle);
 void fz_retained_put(void *handle);

@@ -343,6 +343,13 @@ def crafted(layout, out):
     calls(s, 8, random.Random(8))
     seeds['retain-no-sysfs'] = s
 
+    s = crafted_new(layout)             # the copy's profraw and reset fail
+    s.flags |= RETAIN
+    s.retain = ADD_FAILS | THIRD
+    s.seed = 0x1236                     # bit 1: pgo_files_add() fails
+    calls(s, 8, random.Random(11))
+    seeds['retain-no-files'] = s
+
     s = crafted_new(layout)             # no records: header and names only
     s.sect[DATA] = bytearray()
     s.sect[CNTS] = bytearray()

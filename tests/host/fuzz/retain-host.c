@@ -20,8 +20,8 @@
 
 #include "fuzz.h"
 
-/* kobject_add() fails (sysfs out of memory). */
-static bool fz_add_fails;
+/* 1: kobject_add() fails, 2: pgo_files_add() does (sysfs out of memory). */
+static int fz_add_fails;
 
 const struct sysfs_ops kobj_sysfs_ops;
 
@@ -39,7 +39,7 @@ int kobject_add(struct kobject *kobj, struct kobject *parent,
 
 	(void)parent;
 	FZ_ASSERT(!kobj->in_sysfs, "kobject_add() of a kobject in sysfs");
-	if (fz_add_fails)
+	if (fz_add_fails == 1)
 		return -ENOMEM;
 	va_start(ap, fmt);
 	vsnprintf(kobj->name, sizeof(kobj->name), fmt, ap);
@@ -64,8 +64,11 @@ struct kobject *kobject_get(struct kobject *kobj)
 void kobject_put(struct kobject *kobj)
 {
 	FZ_ASSERT(kobj->refcount > 0, "kobject_put() of a released kobject");
-	if (!--kobj->refcount)
-		kobj->ktype->release(kobj);
+	if (--kobj->refcount)
+		return;
+	/* Its files may be in use: kobject_del() waits for them, first. */
+	FZ_ASSERT(!kobj->in_sysfs, "last kobject_put() of a kobject in sysfs");
+	kobj->ktype->release(kobj);
 }
 
 int kobject_uevent(struct kobject *kobj, enum kobject_action action)
@@ -152,6 +155,9 @@ int pgo_files_add(struct pgo_files *files, struct pgo_object *obj,
 		  const char *dir)
 {
 	(void)dir;
+	FZ_ASSERT(kobj->in_sysfs, "files added to a kobject not in sysfs");
+	if (fz_add_fails == 2)
+		return -ENOMEM;
 	files->obj = obj;
 	files->reset = reset;
 	files->kobj = kobj;
@@ -172,7 +178,7 @@ void fz_retain_init(void)
 	FZ_ASSERT(!pgo_retain_init(&parent), "pgo_retain_init()");
 }
 
-void fz_retain_setup(unsigned int kb, bool add_fails)
+void fz_retain_setup(unsigned int kb, int add_fails)
 {
 	char val[16];
 
