@@ -53,6 +53,10 @@ grep -qx "$R/profraw 400 root root" "$D/modes.txt" 2>/dev/null &&
 	pass "retained profraw is 0400 root" || fail "retained profraw mode: $(cat "$D/modes.txt" 2>&1)"
 grep -qx "$R/reset 200 root root" "$D/modes.txt" 2>/dev/null &&
 	pass "retained reset is 0200 root" || fail "retained reset mode: $(cat "$D/modes.txt" 2>&1)"
+grep -qx "$R/id 400 root root" "$D/modes.txt" 2>/dev/null &&
+	pass "retained id is 0400 root" || fail "retained id mode: $(cat "$D/modes.txt" 2>&1)"
+grep -qx "$R/saved 200 root root" "$D/modes.txt" 2>/dev/null &&
+	pass "retained saved is 0200 root" || fail "retained saved mode: $(cat "$D/modes.txt" 2>&1)"
 
 # Raw version 7 (LLVM 13) profiles carry no binary id: a retained profile's
 # file is then named <name>-unknown.profraw, a live module's gets its build id
@@ -142,12 +146,30 @@ fi
 expect_hot "pgo-save-retained --all profile" "$D/saved-all.profraw" 300
 
 # 7. Races, one step at a time: the counts before equal the counts after.
-[ "$(fact race-reload-retained)" = present ] && [ "$(fact race-discard-rc)" = 0 ] &&
-	[ "$(fact race-next-rc)" = 0 ] &&
-	pass "reload between a save and its discard: the saved copy stayed, the discard worked" ||
-	fail "reload between save and discard: retained $(fact race-reload-retained), discard rc $(fact race-discard-rc), next read rc $(fact race-next-rc)"
-expect_hot "the save before the reload" "$D/race-saved.profraw" 100
-expect_hot "what came out after the discard" "$D/race-next.profraw" 20
+# 7a. A copy read to its end by another reader is not saved: the saver's
+#     discard by the id it read fails once a reload added counts.
+ida=$(fact race-id-a) idb=$(fact race-id-b)
+case "$ida:$idb" in
+*[!0-9:]* | :* | *:) fail "copy ids: A '$ida', B '$idb', expected two numbers" ;;
+*)	[ "$ida" != "$idb" ] && [ "$(fact race-a-id-after-read)" = "$ida" ] &&
+		pass "copy ids: A $ida, B $idb (a reload and unload make a new copy, a read does not)" ||
+		fail "copy ids: A $ida (after its read: $(fact race-a-id-after-read)), B $idb" ;;
+esac
+[ "$(fact race-a-rc)" = 0 ] && [ "$(fact race-b-rc)" = 0 ] &&
+	pass "copies A and B read to their end with cat" ||
+	fail "reads of A and B: rc $(fact race-a-rc), $(fact race-b-rc)"
+expect_hot "copy A (one load)" "$D/race-a.profraw" 300
+[ "$(fact race-saved-a)" = ESTALE ] && [ "$(fact race-after-saved-a)" = present ] &&
+	[ "$(fact race-id-after-saved-a)" = "$idb" ] &&
+	pass "A's id written to saved after a reload: ESTALE, B still retained" ||
+	fail "A's id to saved: '$(fact race-saved-a)' (expected ESTALE), B $(fact race-after-saved-a), id '$(fact race-id-after-saved-a)' (expected $idb)"
+expect_hot "copy B after the refused discard (300 + 200)" "$D/race-b.profraw" 500
+[ "$(fact race-saved-junk)" = EINVAL ] && pass "saved refuses what is no number (EINVAL)" ||
+	fail "saved of '${idb}x': '$(fact race-saved-junk)', expected EINVAL"
+[ "$(fact race-saved-b)" = "ok ${#idb}" ] && [ "$(fact race-after-saved-b)" = gone ] &&
+	pass "B's id written to saved discards B" ||
+	fail "B's id to saved: '$(fact race-saved-b)' (expected 'ok ${#idb}'), B $(fact race-after-saved-b)"
+# 7b, 7c.
 [ "$(fact race-rest-rc)" != 0 ] && [ -n "$(fact race-rest-rc)" ] &&
 	pass "a save half done when the module was unloaded again fails: $(head -c 80 "$D/race-rest.txt")" ||
 	fail "the half-done save went on after the reload (rc '$(fact race-rest-rc)')"

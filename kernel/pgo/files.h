@@ -18,13 +18,10 @@
  * @obj: the object "profraw" serves
  * @values_base: pgo_values_base() of @obj, fixed for its life
  * @reset: what writing "1" to "reset" does
- * @lock: protects @readers, @nr_readers, @nr_finished, @reads_done,
- *	@stopped and @dropped_reported
+ * @lock: protects @readers, @nr_readers, @nr_finished and @dropped_reported
  * @readers: state of the reads, least recently used first
  * @nr_readers: reads in @readers in progress
  * @nr_finished: reads in @readers that ended
- * @reads_done: reads that reached the end of the file
- * @stopped: reads fail with -ENODEV (pgo_files_stop_unread())
  * @dropped_reported: whether the log has said that values were dropped
  * @reaper: frees the state of readers gone idle
  * @profraw_attr: the "profraw" file
@@ -41,8 +38,6 @@ struct pgo_files {
 	struct list_head readers;
 	unsigned int nr_readers;
 	unsigned int nr_finished;
-	unsigned long reads_done;
-	bool stopped;
 	bool dropped_reported;
 	struct delayed_work reaper;
 	struct bin_attribute profraw_attr;
@@ -56,7 +51,6 @@ struct pgo_files {
 int pgo_files_add(struct pgo_files *files, struct pgo_object *obj,
 		  void (*reset)(struct pgo_files *files), struct kobject *kobj,
 		  const char *dir);
-bool pgo_files_stop_unread(struct pgo_files *files);
 void pgo_files_del(struct pgo_files *files);
 
 /* retain.c */

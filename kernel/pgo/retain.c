@@ -18,11 +18,13 @@
  *
  * A copy never changes while it is served: counts are added by making a
  * new copy that replaces it, whose readers then fail (-ENODEV) and start
- * again.  So a read that completes (a save) saw one copy, and a discard
- * ("reset") drops only what was saved: if the copy being discarded was not
- * read to its end but an earlier one was, the counts of the unloads since
- * that save, which the copy holds too and which were kept apart for this
- * ("unsaved"), come out as the next copy, with a uevent of their own.
+ * again.  Each copy has an id of its own for the boot, in its "id" file.
+ * A saver reads the id, the profile and the id again (the same id: the
+ * profile of that copy), and then writes the id to "saved", which discards
+ * the copy only if it is still that one.  So a discard drops exactly what
+ * its saver read; counts unloaded since are in the copy that replaced it,
+ * which is left for the next save (the write fails with -ESTALE).  "reset"
+ * discards whatever copy is there.
  *
  * pgo_retain_lock also makes a module's move from the registry to its
  * retained copy one step for pgo_reset_everything(): a reset either zeroes
@@ -30,6 +32,7 @@
  */
 
 #include <linux/kobject.h>
+#include <linux/kstrtox.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -49,10 +52,9 @@
  * struct pgo_retained - the final profile of an unloaded module
  * @obj: the profile; its sections all point into @blob
  * @files: its "profraw" and "reset" files, in @kobj
- * @kobj: /sys/kernel/pgo/retained/<name>, once shown
+ * @kobj: /sys/kernel/pgo/retained/<name>, with "id" and "saved", once shown
  * @node: entry in pgo_retained_list, oldest first, once shown
- * @unsaved: once a copy of this module was read to its end, the counts
- *	added since (@obj holds them too); NULL before any such read
+ * @id: unique for the boot, given when shown
  * @size: memory it takes, counted against pgo.retain_kb
  * @blob: records, counters, names, value list heads and value nodes
  * @name: the module's name
@@ -62,7 +64,7 @@ struct pgo_retained {
 	struct pgo_files files;
 	struct kobject kobj;
 	struct list_head node;
-	struct pgo_retained *unsaved;
+	u64 id;
 	size_t size;
 	void *blob;
 	char name[MODULE_NAME_LEN];
@@ -70,15 +72,107 @@ struct pgo_retained {
 
 static unsigned int retain_kb = 16384;
 
-/* Protects pgo_retained_list, pgo_retained_bytes and every ->unsaved. */
+/* Protects pgo_retained_list, pgo_retained_bytes and pgo_retained_last_id. */
 static DEFINE_MUTEX(pgo_retain_lock);
 static LIST_HEAD(pgo_retained_list);
 static size_t pgo_retained_bytes;
+static u64 pgo_retained_last_id;
 static struct kset *pgo_retained_kset;
+
+static struct pgo_retained *to_pgo_retained(struct kobject *kobj)
+{
+	return container_of(kobj, struct pgo_retained, kobj);
+}
+
+/* Hide a shown copy and free it.  Under the lock. */
+static void pgo_retained_remove(struct pgo_retained *r)
+{
+	list_del_init(&r->node);
+	pgo_retained_bytes -= r->size;
+	pgo_files_del(&r->files);
+	kobject_del(&r->kobj);
+	kobject_put(&r->kobj);
+}
+
+/**
+ * pgo_retained_discard() - discard a copy through one of its own files
+ * @r: the copy
+ * @attr: the file of @r being written
+ * @id: the id @r must have
+ *
+ * Removes the directory that holds the file being written, which the sysfs
+ * core allows once the writer's active reference is given up.  The check
+ * and the removal are one step for an unload that replaces @r and for a
+ * reset of everything, which take pgo_retain_lock too.
+ *
+ * Return: 0 if @r was discarded, -ESTALE if @r is not copy @id, -ENODEV if
+ * @r went away meanwhile (replaced, discarded or dropped).
+ */
+static int pgo_retained_discard(struct pgo_retained *r,
+				const struct attribute *attr, u64 id)
+{
+	struct kernfs_node *kn;
+	int ret = 0;
+
+	kobject_get(&r->kobj);
+	kn = sysfs_break_active_protection(&r->kobj, attr);
+	mutex_lock(&pgo_retain_lock);
+	if (list_empty(&r->node))
+		ret = -ENODEV;
+	else if (r->id != id)
+		ret = -ESTALE;
+	else
+		pgo_retained_remove(r);
+	mutex_unlock(&pgo_retain_lock);
+	if (kn)
+		sysfs_unbreak_active_protection(kn);
+	kobject_put(&r->kobj);
+	return ret;
+}
+
+/* Writing "1" to retained/<name>/reset: discard the copy, saved or not. */
+static void pgo_retained_reset(struct pgo_files *files)
+{
+	struct pgo_retained *r = container_of(files, struct pgo_retained, files);
+
+	pgo_retained_discard(r, &files->reset_attr.attr, r->id);
+}
+
+static ssize_t pgo_retained_id_show(struct kobject *kobj,
+				    struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%llu\n", to_pgo_retained(kobj)->id);
+}
+
+/* Writing an id to retained/<name>/saved: its saver read that copy. */
+static ssize_t pgo_retained_saved_store(struct kobject *kobj,
+					struct kobj_attribute *attr,
+					const char *buf, size_t count)
+{
+	u64 id;
+	int ret;
+
+	if (kstrtou64(buf, 10, &id))
+		return -EINVAL;
+	ret = pgo_retained_discard(to_pgo_retained(kobj), &attr->attr, id);
+	return ret ? ret : count;
+}
+
+static struct kobj_attribute pgo_retained_id_attr =
+	__ATTR(id, 0400, pgo_retained_id_show, NULL);
+static struct kobj_attribute pgo_retained_saved_attr =
+	__ATTR(saved, 0200, NULL, pgo_retained_saved_store);
+
+static struct attribute *pgo_retained_attrs[] = {
+	&pgo_retained_id_attr.attr,
+	&pgo_retained_saved_attr.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(pgo_retained);
 
 static void pgo_retained_release(struct kobject *kobj)
 {
-	struct pgo_retained *r = container_of(kobj, struct pgo_retained, kobj);
+	struct pgo_retained *r = to_pgo_retained(kobj);
 
 	vfree(r->blob);
 	kfree(r);
@@ -87,6 +181,7 @@ static void pgo_retained_release(struct kobject *kobj)
 static const struct kobj_type pgo_retained_ktype = {
 	.release	= pgo_retained_release,
 	.sysfs_ops	= &kobj_sysfs_ops,
+	.default_groups	= pgo_retained_groups,
 };
 
 /*
@@ -332,31 +427,6 @@ static struct pgo_retained *pgo_retained_find(const char *name)
 	return NULL;
 }
 
-/* Free a copy that was never shown. */
-static void pgo_retained_put(struct pgo_retained *r)
-{
-	if (r)
-		kobject_put(&r->kobj);
-}
-
-/* Memory @r takes with its unsaved counts. */
-static size_t pgo_retained_size(const struct pgo_retained *r)
-{
-	return r->size + (r->unsaved ? r->unsaved->size : 0);
-}
-
-/* Hide a shown copy and free it; its unsaved counts go with it. */
-static void pgo_retained_remove(struct pgo_retained *r)
-{
-	list_del_init(&r->node);
-	pgo_retained_bytes -= pgo_retained_size(r);
-	pgo_retained_put(r->unsaved);
-	r->unsaved = NULL;
-	pgo_files_del(&r->files);
-	kobject_del(&r->kobj);
-	kobject_put(&r->kobj);
-}
-
 /* pgo.retain_kb in bytes, read once per decision. */
 static size_t pgo_retain_bound(void)
 {
@@ -374,67 +444,42 @@ static void pgo_retain_trim(size_t bound, struct pgo_retained *keep)
 		if (r == keep)
 			continue;
 		pr_info("%s: dropped the retained profile (%zu KiB): pgo.retain_kb=%zu is exceeded\n",
-			r->name, pgo_retained_size(r) >> 10, bound >> 10);
+			r->name, r->size >> 10, bound >> 10);
 		pgo_retained_remove(r);
 	}
 }
 
-static void pgo_retained_discard(struct pgo_files *files);
-
-/* Show a new copy, with its unsaved counts if any, and announce it. */
+/* Show a new copy under a new id and announce it. */
 static void pgo_retained_show(struct pgo_retained *r)
 {
 	size_t bound = pgo_retain_bound();
 	int ret;
 
-	if (r->unsaved && pgo_retained_size(r) > bound) {
-		pr_info("%s: counts unloaded since the last save not kept apart (%zu KiB): pgo.retain_kb=%zu is exceeded; a discard drops them too\n",
-			r->name, r->unsaved->size >> 10, bound >> 10);
-		pgo_retained_put(r->unsaved);
-		r->unsaved = NULL;
-	}
 	if (r->size > bound) {
 		pr_info("%s: profile not retained: its %zu KiB exceed pgo.retain_kb=%zu\n",
 			r->name, r->size >> 10, bound >> 10);
-		pgo_retained_put(r);
+		kobject_put(&r->kobj);
 		return;
 	}
+	r->id = ++pgo_retained_last_id;
 	r->kobj.kset = pgo_retained_kset;
 	ret = kobject_add(&r->kobj, NULL, "%s", r->name);
-	if (!ret)
-		ret = pgo_files_add(&r->files, &r->obj, pgo_retained_discard,
+	if (!ret) {
+		ret = pgo_files_add(&r->files, &r->obj, pgo_retained_reset,
 				    &r->kobj, NULL);
+		/* Its "id" and "saved" may be in use already. */
+		if (ret)
+			kobject_del(&r->kobj);
+	}
 	if (ret) {
 		pr_warn("%s: cannot retain the profile: %d\n", r->name, ret);
-		pgo_retained_put(r->unsaved);
 		kobject_put(&r->kobj);
 		return;
 	}
 	list_add_tail(&r->node, &pgo_retained_list);
-	pgo_retained_bytes += pgo_retained_size(r);
+	pgo_retained_bytes += r->size;
 	pgo_retain_trim(bound, r);
 	kobject_uevent(&r->kobj, KOBJ_ADD);
-}
-
-/*
- * @obj's counts add up into @old's in a new copy @r, which replaces @old.
- * Keep apart what no save has seen: nothing if no copy was ever saved,
- * @obj's counts if @old was, else @old's unsaved counts and @obj's.
- * Under the lock.
- */
-static void pgo_retained_merge(struct pgo_retained *old,
-			       struct pgo_retained *r,
-			       const struct pgo_object *obj)
-{
-	if (!pgo_files_stop_unread(&old->files))
-		r->unsaved = pgo_retained_sum(obj, NULL);
-	else if (old->unsaved)
-		r->unsaved = pgo_retained_sum(&old->unsaved->obj, obj);
-	else
-		return;
-	if (!r->unsaved)
-		pr_warn("%s: out of memory: a discard drops the counts unloaded since the last save too\n",
-			obj->name);
 }
 
 /*
@@ -473,10 +518,8 @@ static void pgo_retain_locked(const struct pgo_object *obj)
 			obj->name);
 		return;
 	}
-	if (old) {
-		pgo_retained_merge(old, r, obj);
+	if (old)
 		pgo_retained_remove(old);
-	}
 	pgo_retained_show(r);
 }
 
@@ -493,38 +536,6 @@ void pgo_retain(struct pgo_object *obj)
 	pgo_object_del(obj);
 	pgo_retain_locked(obj);
 	mutex_unlock(&pgo_retain_lock);
-}
-
-/*
- * Writing "1" to retained/<name>/reset: remove the directory that holds
- * the file being written, which the sysfs core allows once the writer's
- * active reference is given up.  If the copy was not read to its end but
- * an earlier one was, what that save did not see comes out next.
- */
-static void pgo_retained_discard(struct pgo_files *files)
-{
-	struct pgo_retained *r = container_of(files, struct pgo_retained, files);
-	struct pgo_retained *next = NULL;
-	struct kernfs_node *kn;
-
-	kobject_get(&r->kobj);
-	kn = sysfs_break_active_protection(&r->kobj, &files->reset_attr.attr);
-	mutex_lock(&pgo_retain_lock);
-	if (!list_empty(&r->node)) {
-		if (pgo_files_stop_unread(files)) {
-			next = r->unsaved;
-			r->unsaved = NULL;
-			if (next)
-				pgo_retained_bytes -= next->size;
-		}
-		pgo_retained_remove(r);
-	}
-	if (next)
-		pgo_retained_show(next);
-	mutex_unlock(&pgo_retain_lock);
-	if (kn)
-		sysfs_unbreak_active_protection(kn);
-	kobject_put(&r->kobj);
 }
 
 /**

@@ -241,10 +241,6 @@ static ssize_t pgo_profraw_read(struct file *file, struct kobject *kobj,
 		return ret;
 
 	mutex_lock(&files->lock);
-	if (files->stopped) {
-		ret = -ENODEV;
-		goto out;
-	}
 	r = pgo_reader_find(files, file);
 	/* Offset 0 starts a new read. */
 	if (!off) {
@@ -275,11 +271,9 @@ static ssize_t pgo_profraw_read(struct file *file, struct kobject *kobj,
 		r->used = jiffies;
 		r->next = off + ret;
 		list_move_tail(&r->list, &files->readers);
-		/* A sequential read from 0 got the last bytes: a save. */
-		if (r->values && ret && r->next >= r->size) {
+		/* A sequential read from 0 got the last bytes. */
+		if (r->values && ret && r->next >= r->size)
 			pgo_reader_finish(files, r);
-			files->reads_done++;
-		}
 	}
 out:
 	mutex_unlock(&files->lock);
@@ -353,29 +347,6 @@ int pgo_files_add(struct pgo_files *files, struct pgo_object *obj,
 	}
 	files->kobj = kobj;
 	return 0;
-}
-
-/**
- * pgo_files_stop_unread() - stop serving a profile that no read completed
- * @files: the files
- *
- * For retention: a copy nobody saved yet may be replaced by a new one with
- * more counts, but one that was read to its end must stay as it was read.
- * Decides which, and makes sure no read completes after the decision.
- *
- * Return: true if no read of @files reached the end of the file so far;
- * from now on every read fails with -ENODEV.  False if one did.
- */
-bool pgo_files_stop_unread(struct pgo_files *files)
-{
-	bool stop;
-
-	mutex_lock(&files->lock);
-	stop = !files->reads_done;
-	if (stop)
-		files->stopped = true;
-	mutex_unlock(&files->lock);
-	return stop;
 }
 
 /**

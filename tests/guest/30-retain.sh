@@ -17,10 +17,11 @@
 #     dropped with a log line;
 #  5. retain_kb=0: nothing retained;
 #  6. pgo-save-retained --all without udev;
-#  7. races, one step at a time: a reload between a save and its discard
-#     (the discard drops only what was read, the rest comes out next), a
-#     reload during a save (the reader fails, the counts add up), a global
-#     reset before and after an unload.
+#  7. races, one step at a time: a copy read to its end by another reader
+#     (pgo-collect, say) and then added to by a reload: the saver's discard
+#     by the id it read fails with ESTALE and the sum stays, then the new
+#     copy's id discards it; a reload during a save (the reader fails, the
+#     counts add up), a global reset before and after an unload.
 set -u
 D=/out/retain
 mkdir -p $D
@@ -153,7 +154,8 @@ drive 300
 wait_until 100 retained
 if retained; then
 	fact "summed: yes"
-	stat -c '%n %a %U %G' $R/$MOD/profraw $R/$MOD/reset > $D/modes.txt
+	stat -c '%n %a %U %G' $R/$MOD/profraw $R/$MOD/reset $R/$MOD/id \
+		$R/$MOD/saved > $D/modes.txt
 	cat $R/$MOD/profraw > $D/summed.profraw
 	fact "summed-bytes: $(wc -c < $D/summed.profraw)"
 else
@@ -205,18 +207,31 @@ fact "save-all-rc: $?"
 not_retained && fact "save-all-retained: gone" || fact "save-all-retained: present"
 saved_files /tmp/saved-all save-all $D/saved-all.profraw
 
-# 7a. Save, reload and unload, discard: the discard drops what was read.
+# 7a. A saver reads copy A's id; another reader (pgo-collect) reads A to
+#     its end; a reload and unload make B = A + 200; the saver's discard of
+#     A by A's id must fail (ESTALE) and leave B, which B's id discards.
+#     No udevd runs since phase 1: nothing else saves or discards.
 discard
-drive 100
+drive 300
 wait_until 100 retained
-cat $R/$MOD/profraw > $D/race-saved.profraw
-drive 20
-fact "race-reload-retained: $(retained && echo present || echo gone)"
-echo 1 > $R/$MOD/reset
-fact "race-discard-rc: $?"
+ida=$(cat $R/$MOD/id)
+fact "race-id-a: $ida"
+cat $R/$MOD/profraw > $D/race-a.profraw
+fact "race-a-rc: $?"
+fact "race-a-id-after-read: $(cat $R/$MOD/id)"
+drive 200
 wait_until 100 retained
-cat $R/$MOD/profraw > $D/race-next.profraw
-fact "race-next-rc: $?"
+idb=$(cat $R/$MOD/id)
+fact "race-id-b: $idb"
+fact "race-saved-a: $(pgotest write $R/$MOD/saved "$ida")"
+fact "race-after-saved-a: $(retained && echo present || echo gone)"
+fact "race-id-after-saved-a: $(cat $R/$MOD/id 2>&1)"
+cat $R/$MOD/profraw > $D/race-b.profraw
+fact "race-b-rc: $?"
+fact "race-saved-junk: $(pgotest write $R/$MOD/saved "${idb}x")"
+fact "race-saved-b: $(pgotest write $R/$MOD/saved "$idb")"
+wait_until 50 not_retained
+fact "race-after-saved-b: $(retained && echo present || echo gone)"
 discard
 # 7b. Reload and unload while a save is half done: the reader fails.
 drive 100

@@ -13,7 +13,10 @@
 # with --build-id=none give profiles without one.  The fake trees are laid
 # out as ROOT/kernel/pgo/profraw, ROOT/kernel/notes,
 # ROOT/module/<name>/{pgo/profraw,notes/.note.gnu.build-id} and
-# ROOT/kernel/pgo/retained/<name>/{profraw,reset}.
+# ROOT/kernel/pgo/retained/<name>/{profraw,id,saved,reset}; a fake `saved`
+# is a plain file that keeps what was written (the id), and a `cat` wrapper
+# plays the kernel's side where pgo-save-retained's protocol needs more
+# (a new copy, a write of an old id that fails, a copy that goes away).
 #
 # pgo-collect and pgo-save-retained are run twice: by the host's /bin/sh with
 # the host's tools, and by busybox sh with only busybox applets in $PATH
@@ -167,7 +170,11 @@ cp "$B/baz.profraw" "$T1/module/baz/pgo/profraw"
 cp "$B/bar.profraw" "$T1/kernel/pgo/retained/bar/profraw"
 cp "$B/nor.profraw" "$T1/kernel/pgo/retained/nor/profraw"
 cp "$B/foo.profraw" "$T1/kernel/pgo/retained/foo/profraw"
-for r in bar nor foo; do : > "$T1/kernel/pgo/retained/$r/reset"; done
+for r in bar nor foo; do
+	: > "$T1/kernel/pgo/retained/$r/reset"
+	: > "$T1/kernel/pgo/retained/$r/saved"
+	echo 3 > "$T1/kernel/pgo/retained/$r/id"
+done
 # T2: vmlinux without binary ids: the id comes from kernel/notes.
 T2=$W/t2
 mkdir -p "$T2/kernel/pgo"
@@ -354,34 +361,66 @@ run_save() {
 	shift
 	local tools=$HT
 	[ "$mode" = busybox ] && tools=$BB
-	env -i REALCAT="$tools/cat" PATH="${PRE:-}$tools" \
-		CHANGE_SRC="${CHANGE_SRC:-}" CHANGE_TO="${CHANGE_TO:-}" "$tools/sh" "$SAVE" "$@"
+	env -i REALCAT="$tools/cat" PATH="${PRE:-}$tools" EV="${EV:-}" \
+		EV_AT="${EV_AT:-}" EV_DIR="${EV_DIR:-}" EV_TO="${EV_TO:-}" \
+		EV_STATE="${EV_STATE:-}" "$tools/sh" "$SAVE" "$@"
 }
-# fresh_tree DIR: retained profiles bar, nor, bad (not a profile).
+# fresh_tree DIR: retained profiles bar (copy id 7), nor (8), bad (9, not
+# a profile).
 fresh_tree() {
+	local r n=7
 	rm -rf "$1"
 	mkdir -p "$1/kernel/pgo/retained/bar" "$1/kernel/pgo/retained/nor" \
 		"$1/kernel/pgo/retained/bad"
 	cp "$B/bar.profraw" "$1/kernel/pgo/retained/bar/profraw"
 	cp "$B/nor.profraw" "$1/kernel/pgo/retained/nor/profraw"
 	head -c 200 /dev/zero > "$1/kernel/pgo/retained/bad/profraw"
-	for r in bar nor bad; do : > "$1/kernel/pgo/retained/$r/reset"; done
+	for r in bar nor bad; do
+		: > "$1/kernel/pgo/retained/$r/reset"
+		: > "$1/kernel/pgo/retained/$r/saved"
+		echo $n > "$1/kernel/pgo/retained/$r/id"
+		n=$((n + 1))
+	done
 }
-# A `cat` that, after copying $CHANGE_SRC once, makes it a bigger profile,
-# like a load/unload of the module while the helper runs.
-CWRAP=$W/cwrap
-mkdir -p "$CWRAP"
-cat > "$CWRAP/cat" <<'EOF'
+# A `cat` that plays the kernel's side of the protocol for one retained
+# copy, EV_DIR: at the EV_AT-th read of EV_DIR/id ("all": at each one),
+# event EV happens (the reads are counted in the file EV_STATE):
+#   add           before the read, a load and unload adds counts: a new
+#                 copy, EV_TO, with the next id
+#   add-after     the same after the read, so that the helper's write of
+#                 the id it read fails, as the kernel's (ESTALE) would:
+#                 saved is a directory until the next read of id
+#   vanish-after  after the read, the copy goes away (another helper saved
+#                 and discarded it)
+KWRAP=$W/kwrap
+mkdir -p "$KWRAP"
+cat > "$KWRAP/cat" <<'EOF'
 #!/bin/sh
-"$REALCAT" "$@" || exit
-for a; do
-	if [ "$a" = "$CHANGE_SRC" ] && [ ! -e "$CHANGE_SRC.changed" ]; then
-		"$REALCAT" "$CHANGE_TO" > "$CHANGE_SRC"
-		: > "$CHANGE_SRC.changed"
-	fi
-done
+[ "$#" = 1 ] && [ "$1" = "$EV_DIR/id" ] || exec "$REALCAT" "$@"
+n=$(($("$REALCAT" "$EV_STATE" 2>/dev/null || echo 0) + 1))
+echo "$n" > "$EV_STATE"
+if [ -d "$EV_DIR/saved" ]; then
+	rmdir "$EV_DIR/saved" && : > "$EV_DIR/saved"
+fi
+[ "$EV_AT" = all ] || [ "$n" = "$EV_AT" ] || exec "$REALCAT" "$1"
+new_copy() {
+	"$REALCAT" "$EV_TO" > "$EV_DIR/profraw"
+	echo $(($("$REALCAT" "$EV_DIR/id") + 1)) > "$EV_DIR/id"
+}
+case $EV in
+add)
+	new_copy
+	exec "$REALCAT" "$1" ;;
+add-after)
+	"$REALCAT" "$1" || exit
+	new_copy
+	rm -f "$EV_DIR/saved" && mkdir "$EV_DIR/saved" ;;
+vanish-after)
+	"$REALCAT" "$1" || exit
+	rm -rf "$EV_DIR" ;;
+esac
 EOF
-chmod 755 "$CWRAP/cat"
+chmod 755 "$KWRAP/cat"
 
 for mode in host busybox; do
 	M="[$mode]"
@@ -393,8 +432,9 @@ for mode in host busybox; do
 	[ $rc = 0 ] && cmp -s "$S/var/bar-$ID_bar.profraw" "$B/bar.profraw" &&
 		pass "$M saved bar as bar-<build id>.profraw" ||
 		fail "$M save bar: rc $rc $(cat "$S/1.err"; ls "$S/var")"
-	[ "$(cat "$R/bar/reset")" = 1 ] && pass "$M wrote 1 to reset after saving" ||
-		fail "$M reset holds '$(cat "$R/bar/reset")'"
+	[ "$(cat "$R/bar/saved")" = 7 ] && [ ! -s "$R/bar/reset" ] &&
+		pass "$M wrote the copy's id (7) to saved after saving, nothing to reset" ||
+		fail "$M saved holds '$(cat "$R/bar/saved")', reset '$(cat "$R/bar/reset")'"
 	[ "$(wc -l < "$S/1.err")" = 1 ] && grep -q "^pgo-save-retained: bar: saved $S/var/bar-$ID_bar.profraw ([0-9]* bytes); discarded the kernel copy$" "$S/1.err" &&
 		[ ! -s "$S/1.out" ] && pass "$M one log line on stderr" ||
 		fail "$M log: $(cat "$S/1.out" "$S/1.err")"
@@ -403,13 +443,14 @@ for mode in host busybox; do
 		pass "$M directory 0700, file 0600, no temporary left" ||
 		fail "$M modes/files: $(ls -lA "$S/var")"
 	# Saved again (a later unload of the same binary): kept apart.
-	: > "$R/bar/reset"
+	: > "$R/bar/saved"
+	echo 12 > "$R/bar/id"
 	cp "$B/bar.profraw" "$S/bar2"; echo x >> "$S/bar2"
 	cp "$S/bar2" "$R/bar/profraw"
 	run_save $mode --sysfs "$S/sys" -o "$S/var" bar 2> "$S/2.err" &&
 		cmp -s "$S/var/bar-$ID_bar.1.profraw" "$S/bar2" &&
 		cmp -s "$S/var/bar-$ID_bar.profraw" "$B/bar.profraw" &&
-		[ "$(cat "$R/bar/reset")" = 1 ] &&
+		[ "$(cat "$R/bar/saved")" = 12 ] &&
 		pass "$M a second save is bar-<id>.1.profraw, the first kept" ||
 		fail "$M second save: $(cat "$S/2.err"; ls "$S/var")"
 	# No binary id: "unknown".
@@ -423,13 +464,14 @@ for mode in host busybox; do
 	: > "$S/file"
 	run_save $mode --sysfs "$S/sys" -o "$S/file/pgo" bar > /dev/null 2> "$S/3.err"
 	rc=$?
-	[ $rc = 1 ] && [ ! -s "$R/bar/reset" ] && grep -q 'stays in the kernel' "$S/3.err" &&
-		pass "$M save failed (cannot create dir): reset not written" ||
-		fail "$M failed save: rc $rc reset '$(cat "$R/bar/reset")' $(cat "$S/3.err")"
+	[ $rc = 1 ] && [ ! -s "$R/bar/saved" ] && grep -q 'stays in the kernel' "$S/3.err" &&
+		pass "$M save failed (cannot create dir): saved not written" ||
+		fail "$M failed save: rc $rc saved '$(cat "$R/bar/saved")' $(cat "$S/3.err")"
 	run_save $mode --sysfs "$S/sys" -o "$S/var3" bad > /dev/null 2> "$S/4.err"
 	rc=$?
-	[ $rc = 1 ] && [ ! -s "$R/bad/reset" ] && [ -z "$(ls -A "$S/var3" 2>/dev/null)" ] &&
-		pass "$M not a raw profile: not saved, reset not written" ||
+	[ $rc = 1 ] && [ ! -s "$R/bad/saved" ] && [ -z "$(ls -A "$S/var3" 2>/dev/null)" ] &&
+		grep -q 'is not an LLVM raw profile; the profile stays in the kernel' "$S/4.err" &&
+		pass "$M not a raw profile: not saved, saved not written" ||
 		fail "$M bad profile: rc $rc $(cat "$S/4.err"; ls -A "$S/var3")"
 	run_save $mode --sysfs "$S/sys" -o "$S/var3" nosuch > /dev/null 2>&1
 	[ $? = 1 ] && pass "$M no such retained profile: exit 1" || fail "$M no such profile"
@@ -439,32 +481,70 @@ for mode in host busybox; do
 	fresh_tree "$S/sys"
 	run_save $mode --sysfs "$S/sys" -o "$S/var4" --all > /dev/null 2> "$S/5.err"
 	rc=$?
-	[ $rc = 1 ] && [ "$(cat "$R/bar/reset")" = 1 ] && [ "$(cat "$R/nor/reset")" = 1 ] &&
-		[ ! -s "$R/bad/reset" ] && [ "$(ls "$S/var4" | tr '\n' ' ')" = "bar-$ID_bar.profraw nor-unknown.profraw " ] &&
+	[ $rc = 1 ] && [ "$(cat "$R/bar/saved")" = 7 ] && [ "$(cat "$R/nor/saved")" = 8 ] &&
+		[ ! -s "$R/bad/saved" ] && [ "$(ls "$S/var4" | tr '\n' ' ')" = "bar-$ID_bar.profraw nor-unknown.profraw " ] &&
 		pass "$M --all saves and discards each good one, keeps the bad one, exits 1" ||
 		fail "$M --all: rc $rc $(cat "$S/5.err"; ls "$S/var4")"
-	# The kernel copy changes (a load/unload adds counts) while it is saved:
-	# the newer copy is what is saved before the discard.
+	# The kernel's side of the protocol (the `cat` wrapper): host sh only.
 	[ $mode = host ] || continue
-	fresh_tree "$S/sys"
 	cp "$B/bar.profraw" "$S/bigger"; head -c 64 /dev/zero >> "$S/bigger"
-	CHANGE_SRC=$R/bar/profraw CHANGE_TO=$S/bigger PRE=$CWRAP: \
-		run_save $mode --sysfs "$S/sys" -o "$S/var5" bar > /dev/null 2> "$S/6.err"
+	# kwrap N EV AT [TO]: run the helper on bar of a fresh tree into
+	# $S/varN with event EV at the AT-th read of bar's id.
+	kwrap() {
+		fresh_tree "$S/sys"
+		rm -f "$S/reads"
+		EV=$2 EV_AT=$3 EV_TO=${4:-$S/bigger} EV_DIR=$R/bar EV_STATE=$S/reads \
+			PRE=$KWRAP: run_save $mode --sysfs "$S/sys" -o "$S/var$1" bar \
+			> "$S/k$1.out" 2> "$S/k$1.err"
+	}
+	# (a) A load and unload between the two reads of the id (the copy
+	# read may be either): read again, the new copy saved once, its id.
+	kwrap 5 add 2
 	rc=$?
-	[ $rc = 0 ] && [ -e "$R/bar/profraw.changed" ] && cmp -s "$S/var5/bar-$ID_bar.profraw" "$S/bigger" &&
-		[ "$(ls "$S/var5" | wc -l)" = 1 ] && [ "$(cat "$R/bar/reset")" = 1 ] &&
-		pass "$M profile changed while saved: the newer copy saved, then discarded" ||
-		fail "$M changing profile: rc $rc $(cat "$S/6.err"; ls -l "$S/var5")"
-	# ... by another binary's: the first is saved, the other left for its own event.
-	fresh_tree "$S/sys"
-	CHANGE_SRC=$R/bar/profraw CHANGE_TO=$B/foo.profraw PRE=$CWRAP: \
-		run_save $mode --sysfs "$S/sys" -o "$S/var6" bar > /dev/null 2> "$S/7.err"
+	[ $rc = 0 ] && [ "$(ls -A "$S/var5")" = "bar-$ID_bar.profraw" ] &&
+		cmp -s "$S/var5/bar-$ID_bar.profraw" "$S/bigger" &&
+		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads")" = 4 ] &&
+		[ "$(wc -l < "$S/k5.err")" = 1 ] && grep -q 'discarded the kernel copy$' "$S/k5.err" &&
+		pass "$M id changed between its two reads: copied again, the new copy (id 8) saved once and discarded" ||
+		fail "$M id changed while copied: rc $rc, saved '$(cat "$R/bar/saved")', reads $(cat "$S/reads"): $(cat "$S/k5.err"; ls -l "$S/var5")"
+	# (b) ... after the second read: the write of id 7 to saved fails
+	# (ESTALE), the file put in place goes, the new copy is saved once.
+	kwrap 6 add-after 2
 	rc=$?
-	[ $rc = 0 ] && cmp -s "$S/var6/bar-$ID_bar.profraw" "$B/bar.profraw" &&
-		[ "$(ls "$S/var6" | wc -l)" = 1 ] && [ ! -s "$R/bar/reset" ] &&
+	[ $rc = 0 ] && [ "$(ls -A "$S/var6")" = "bar-$ID_bar.profraw" ] &&
+		cmp -s "$S/var6/bar-$ID_bar.profraw" "$S/bigger" &&
+		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads")" = 5 ] &&
+		[ "$(wc -l < "$S/k6.err")" = 2 ] &&
+		grep -q "^pgo-save-retained: bar: counts were added to the kernel copy while it was saved; removed $S/var6/bar-$ID_bar.profraw to save the new copy$" "$S/k6.err" &&
+		grep -q "^pgo-save-retained: bar: saved $S/var6/bar-$ID_bar.profraw ([0-9]* bytes); discarded the kernel copy$" "$S/k6.err" &&
+		pass "$M copy replaced before saved was written: that file removed, the new copy (id 8) saved once and discarded" ||
+		fail "$M saved refused: rc $rc, saved '$(cat "$R/bar/saved")', reads $(cat "$S/reads"): $(cat "$S/k6.err"; ls -l "$S/var6")"
+	# (c) ... the copy goes away (another helper saved it): the file goes,
+	# the run fails.
+	kwrap 7 vanish-after 2
+	rc=$?
+	[ $rc = 1 ] && [ -z "$(ls -A "$S/var7")" ] && [ ! -e "$R/bar" ] &&
+		grep -q "bar: the kernel copy went away before it was discarded (saved by another helper, or reset); removed $S/var7/bar-$ID_bar.profraw$" "$S/k7.err" &&
+		pass "$M copy gone before saved was written: the file removed, exit 1" ||
+		fail "$M copy vanished: rc $rc: $(cat "$S/k7.err"; ls -lA "$S/var7")"
+	# (d) ... replaced by another binary's copy: the kernel dropped the one
+	# saved, so the file stays; the new one is left for its own uevent.
+	kwrap 8 add-after 2 "$B/foo.profraw"
+	rc=$?
+	[ $rc = 0 ] && [ "$(ls -A "$S/var8")" = "bar-$ID_bar.profraw" ] &&
+		cmp -s "$S/var8/bar-$ID_bar.profraw" "$B/bar.profraw" &&
+		[ ! -s "$R/bar/saved" ] && [ "$(cat "$R/bar/id")" = 8 ] &&
 		cmp -s "$R/bar/profraw" "$B/foo.profraw" &&
+		grep -q 'the kernel copy is now another binary.s, left for its own event$' "$S/k8.err" &&
 		pass "$M replaced by another binary while saved: first saved, the new one kept" ||
-		fail "$M other binary: rc $rc $(cat "$S/7.err"; ls -l "$S/var6")"
+		fail "$M other binary: rc $rc: $(cat "$S/k8.err"; ls -l "$S/var8")"
+	# (e) A new copy at every read: given up after 5 tries, nothing saved.
+	kwrap 9 add all
+	rc=$?
+	[ $rc = 1 ] && [ -z "$(ls -A "$S/var9")" ] && [ ! -s "$R/bar/saved" ] &&
+		[ "$(cat "$S/reads")" = 10 ] && grep -q 'bar: the retained profile keeps changing' "$S/k9.err" &&
+		pass "$M a copy that keeps changing: 5 tries, nothing saved, exit 1" ||
+		fail "$M keeps changing: rc $rc, reads $(cat "$S/reads"): $(cat "$S/k9.err"; ls -lA "$S/var9")"
 done
 
 # ------------------------------------------------------- udev rule
@@ -491,6 +571,8 @@ if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
 	mkdir -p "$F/kernel/pgo/retained/bar" "$F/kernel/pgo/retained/nomod" "$F/class/pgo"
 	cp "$B/bar.profraw" "$F/kernel/pgo/retained/bar/profraw"
 	: > "$F/kernel/pgo/retained/bar/reset"
+	: > "$F/kernel/pgo/retained/bar/saved"
+	echo 5 > "$F/kernel/pgo/retained/bar/id"
 	for d in bar nomod; do ln -s ../../../../class/pgo "$F/kernel/pgo/retained/$d/subsystem"; done
 	printf 'PGO_MODULE=bar\n' > "$F/kernel/pgo/retained/bar/uevent"
 	: > "$F/kernel/pgo/retained/nomod/uevent"
@@ -535,8 +617,8 @@ if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
 			PGO_MODULE=bar SEQNUM=1 $cmd" > "$W/urun.out" 2> "$W/urun.err"
 	rc=$?
 	[ $rc = 0 ] && cmp -s "$U/var/lib/pgo/bar-$ID_bar.profraw" "$B/bar.profraw" &&
-		[ "$(cat "$F/kernel/pgo/retained/bar/reset")" = 1 ] &&
-		pass "the RUN command, run like udevd in the busybox root, saved /var/lib/pgo/bar-<id>.profraw and reset" ||
+		[ "$(cat "$F/kernel/pgo/retained/bar/saved")" = 5 ] &&
+		pass "the RUN command, run like udevd in the busybox root, saved /var/lib/pgo/bar-<id>.profraw and wrote its id to saved" ||
 		fail "RUN command '$cmd': rc $rc $(cat "$W/urun.out" "$W/urun.err"; ls -la "$U/var/lib/pgo" 2>&1)"
 
 	# udevd itself starts with our rule, answers a ping and exits.  It

@@ -93,14 +93,16 @@ struct pgo_object pgo_vmlinux = {
 #define FZ2_IR		0x01	/* VARIANT_MASK_IR_PROF */
 #define FZ2_INIT_TEXT	0x02	/* a module's init text, transient */
 #define FZ2_CSIR	0x04	/* VARIANT_MASK_CSIR_PROF */
-#define FZ2_DISCARD	0x08	/* write "1" to the retained copy's reset */
+#define FZ2_DISCARD	0x08	/* discard the retained copy (FZR_SAVED...) */
 /* retain */
-#define FZR_SAVED	0x07	/* bit k: pgo_files_stop_unread()'s k-th answer */
+#define FZR_SAVED	0x01	/* ... by writing its id to "saved", not "1" to reset */
+#define FZR_STALE	0x02	/* ... an id it does not have: -ESTALE, it stays */
+#define FZR_NOT_ID	0x04	/* ... something else (seed): a number or -EINVAL */
 #define FZR_THIRD	0x08	/* a third load */
 #define FZR_OTHER	0x10	/* ... of another binary under the same name */
 #define FZR_TRIM	0x20	/* pgo.retain_kb=0 at the end: all dropped */
 #define FZR_SMALL_KB	0x40	/* pgo.retain_kb=1 (seed odd: 0) */
-#define FZR_ADD_FAILS	0x80	/* kobject_add() fails */
+#define FZR_ADD_FAILS	0x80	/* kobject_add() fails (seed bit 1: sysfs files) */
 
 enum { S_DATA, S_CNTS, S_BITS, S_NAMES, S_VALS, S_VNDS, NR_SECT };
 
@@ -1477,10 +1479,62 @@ static void fz_other_binaries(const struct pgo_object *a, struct pgo_object *b)
 	FZ_ASSERT(fz_same_binary(a, b), "changes undone, not the same binary");
 }
 
+/* The largest copy id seen: ids are unique for the boot (the process). */
+static unsigned long long fz_max_id;
+
+/* What "saved" must take for an id, or refuse (-EINVAL) as no number. */
+static const char *const fz_saved_forms[] = {
+	"%llu", "%llu\n", "+%llu", "", "\n", "x", "%llu ", "%llux", " %llu",
+	"-%llu", "0x%llx", "%llu\n\n", "18446744073709551616", "%llu\n%llu",
+};
+
+/*
+ * Discard the module's copy, shown with id @id (0: none), as userspace
+ * does (FZR_*): "1" to its reset; its id to its saved, what a saver that
+ * read it writes; an id it does not have (@stale: that of a copy it
+ * replaced, or one never given), what a saver that read an earlier copy
+ * writes, which must leave the copy as it is; or some other string.
+ * Return: whether the copy must still be there.
+ */
+static bool fz_discard(u8 rt, unsigned long long id, unsigned long long stale)
+{
+	size_t nforms = sizeof(fz_saved_forms) / sizeof(fz_saved_forms[0]);
+	const char *form = fz_saved_forms[fz_h->seed % nforms];
+	unsigned long long want = rt & FZR_STALE ? stale : id;
+	bool number;
+	char buf[64];
+	long ret;
+
+	if (!(rt & FZR_SAVED)) {
+		fz_retained_discard(FZ_MODULE);
+		return false;
+	}
+	if (!id)
+		return false;
+	if (!(rt & FZR_NOT_ID))
+		form = "%llu\n";
+	snprintf(buf, sizeof(buf), form, want, want);
+	/* The first three forms are numbers. */
+	number = !(rt & FZR_NOT_ID) || fz_h->seed % nforms < 3;
+	ret = fz_retained_saved(FZ_MODULE, buf);
+	if (!number) {
+		FZ_ASSERT(ret == -EINVAL, "saved \"%s\": %ld, not -EINVAL", buf, ret);
+		return true;
+	}
+	if (want != id) {
+		FZ_ASSERT(ret == -ESTALE, "saved %llu, the copy is %llu: %ld, not -ESTALE",
+			  want, id, ret);
+		return true;
+	}
+	FZ_ASSERT(ret == (long)strlen(buf), "saved \"%s\" of copy %llu: %ld", buf, id, ret);
+	return false;
+}
+
 /*
  * The module loaded again and unloaded, two or three times: the sum of
  * two loads (pgo_retained_sum() itself), then the copy retain.c keeps
- * over the unloads (pgo_retain()), as module.c's going notifier makes them.
+ * over the unloads (pgo_retain()), as module.c's going notifier makes them,
+ * each under a new id, and a discard of it.
  */
 static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 			 const u8 *ops, size_t nops, bool unused)
@@ -1489,12 +1543,14 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 	unsigned int kb = rt & FZR_SMALL_KB ? fz_h->seed & 1 ? 0 : 1 : 16384;
 	bool exact = kb > 1 && !(rt & FZR_ADD_FAILS), other = rt & FZR_OTHER;
 	struct fz_obj more[2];
-	struct pgo_object *load[3] = { a->obj }, *kept[3], *c;
+	struct pgo_object *load[3] = { a->obj }, *kept[3], *c, *last = NULL;
 	size_t nload = rt & FZR_THIRD ? 3 : 2, nkept = 0, k;
+	unsigned long long id, last_id = 0, stale = 0;
 	struct fz_sum e;
 	void *handle;
 
-	fz_retain_setup(kb, rt & FZR_SAVED, rt & FZR_ADD_FAILS);
+	/* kobject_add() or pgo_files_add() fails, as seed bit 1 says. */
+	fz_retain_setup(kb, rt & FZR_ADD_FAILS ? 1 + (fz_h->seed >> 1 & 1) : 0);
 	/* Another binary needs a record to differ in. */
 	if (a->obj->data_end == a->obj->data)
 		other = false;
@@ -1537,6 +1593,21 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 			fz_sum_init(&e, kept, nkept);
 		fz_retain(load[k]);
 		c = fz_retained_find(FZ_MODULE);
+		id = fz_retained_id(FZ_MODULE);
+		FZ_ASSERT(!c == !id, "unload %zu: a copy without an id", k);
+		if (!fz_touched(load[k])) {
+			FZ_ASSERT(c == last && id == last_id,
+				  "unload %zu of an untouched load changed the copy", k);
+		} else if (c) {
+			/* A new copy, never the one it replaces. */
+			FZ_ASSERT(id > fz_max_id, "unload %zu: id %llu, ids up to %llu were given",
+				  k, id, fz_max_id);
+			fz_max_id = id;
+			if (last_id)
+				stale = last_id;
+		}
+		last = c;
+		last_id = id;
 		if (!exact) {
 			FZ_ASSERT(!c || kb, "retained with pgo.retain_kb=0");
 			FZ_ASSERT(!c || !(rt & FZR_ADD_FAILS), "retained, not in sysfs");
@@ -1552,13 +1623,25 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 			fz_sum_free(&e);
 	}
 	if (fz_h->flags2 & FZ2_DISCARD) {
-		fz_retained_discard(FZ_MODULE);
+		bool stays = fz_discard(rt, last_id, stale ? stale : last_id + 1);
+
 		c = fz_retained_find(FZ_MODULE);
-		if (c)
+		FZ_ASSERT(c == (stays ? last : NULL) &&
+			  fz_retained_id(FZ_MODULE) == (stays ? last_id : 0),
+			  "after the discard: copy %p id %llu, expected %p id %llu",
+			  (void *)c, fz_retained_id(FZ_MODULE),
+			  stays ? (void *)last : NULL, stays ? last_id : 0);
+		/* A refused discard leaves every count unloaded so far. */
+		if (c && exact && nkept) {
+			fz_sum_init(&e, kept, nkept);
+			fz_sum_check(c, &e, "retained after a refused discard");
+			fz_sum_free(&e);
+		} else if (c) {
 			fz_read(c, false);
+		}
 	}
 	if (rt & FZR_TRIM) {
-		fz_retain_setup(0, false, false);
+		fz_retain_setup(0, 0);
 		FZ_ASSERT(!fz_retained_find(FZ_MODULE), "retained past pgo.retain_kb=0");
 	}
 	fz_reset_everything();

@@ -18,7 +18,7 @@ void fz_fail(const char *file, int line, const char *cond, const char *fmt,
 
 /* retain-host.c: kernel/pgo/retain.c's logic. */
 void fz_retain_init(void);
-void fz_retain_setup(unsigned int kb, unsigned int saved, bool add_fails);
+void fz_retain_setup(unsigned int kb, int add_fails);
 struct pgo_object *fz_retained_sum(const struct pgo_object *a,
 				   const struct pgo_object *b, void **handle);
 void fz_retained_put(void *handle);
@@ -26,6 +26,8 @@ bool fz_same_binary(const struct pgo_object *a, const struct pgo_object *b);
 void fz_retain(struct pgo_object *obj);
 struct pgo_object *fz_retained_find(const char *name);
 void fz_retained_discard(const char *name);
+unsigned long long fz_retained_id(const char *name);
+long fz_retained_saved(const char *name, const char *buf);
 void fz_reset_everything(void);
 
 #endif

@@ -32,7 +32,7 @@ DATA, CNTS, BITS, NAMES, VALS, VNDS = range(6)
 # fuzz.c's flags.
 UNUSED, BYTECOV, VMLINUX, BUILD_ID, TEXT, RETAIN, RESET_ALL, SHORT_BUF = (1 << i for i in range(8))
 IR, INIT_TEXT, CSIR, DISCARD = (1 << i for i in range(4))
-SAVED, THIRD, OTHER, TRIM, SMALL_KB, ADD_FAILS = 0x07, 0x08, 0x10, 0x20, 0x40, 0x80
+SAVED, STALE, NOT_ID, THIRD, OTHER, TRIM, SMALL_KB, ADD_FAILS = (1 << i for i in range(8))
 # Operations of the code (fz_run()).
 CALL, MEMOP, COUNTER, BITMAP = range(4)
 
@@ -294,16 +294,32 @@ def crafted(layout, out):
     calls(s, 32, random.Random(3))
     seeds['retain'] = s
 
-    s = crafted_new(layout)             # three times, saved, then discarded
+    s = crafted_new(layout)             # three times, saved: discarded
     s.flags |= RETAIN
     s.flags2 |= DISCARD
-    s.retain = THIRD | 0x6
+    s.retain = THIRD | SAVED
     calls(s, 16, random.Random(4))
     seeds['retain-saved'] = s
 
-    s = crafted_new(layout)             # another binary, then trimmed
+    s = crafted_new(layout)             # saved under an earlier copy's id: kept
     s.flags |= RETAIN
-    s.retain = THIRD | OTHER | TRIM | 0x5
+    s.flags2 |= DISCARD
+    s.retain = THIRD | SAVED | STALE
+    calls(s, 16, random.Random(9))
+    seeds['retain-stale'] = s
+
+    s = crafted_new(layout)             # "saved" given no number: kept
+    s.flags |= RETAIN
+    s.flags2 |= DISCARD
+    s.retain = SAVED | NOT_ID
+    s.seed = 0x1234                     # fuzz.c's fz_saved_forms[12]
+    calls(s, 16, random.Random(10))
+    seeds['retain-not-id'] = s
+
+    s = crafted_new(layout)             # another binary, a stale id, trimmed
+    s.flags |= RETAIN
+    s.flags2 |= DISCARD
+    s.retain = THIRD | OTHER | TRIM | SAVED | STALE
     calls(s, 16, random.Random(6))
     seeds['retain-other'] = s
 
@@ -314,18 +330,25 @@ def crafted(layout, out):
     calls(s, 8, random.Random(5))
     seeds['retain-small'] = s
 
-    s = crafted_new(layout)             # unsaved counts past pgo.retain_kb
+    s = crafted_new(layout)             # three loads, pgo.retain_kb=1
     s.flags |= RETAIN
     s.retain = SMALL_KB | THIRD
     s.seed = 0x1000
     calls(s, 8, random.Random(7))
-    seeds['retain-unsaved'] = s
+    seeds['retain-small-3'] = s
 
     s = crafted_new(layout)             # sysfs fails
     s.flags |= RETAIN
     s.retain = ADD_FAILS | THIRD
     calls(s, 8, random.Random(8))
     seeds['retain-no-sysfs'] = s
+
+    s = crafted_new(layout)             # the copy's profraw and reset fail
+    s.flags |= RETAIN
+    s.retain = ADD_FAILS | THIRD
+    s.seed = 0x1236                     # bit 1: pgo_files_add() fails
+    calls(s, 8, random.Random(11))
+    seeds['retain-no-files'] = s
 
     s = crafted_new(layout)             # no records: header and names only
     s.sect[DATA] = bytearray()

@@ -8,7 +8,9 @@
  * kernel that code calls (reference counted kobjects whose last put
  * releases, the sysfs files of sysfs.c reduced to what retain.c asks of
  * them), includes retain.c as it is, and hands the harness (fuzz.c) a
- * few entry points with names of its own.
+ * few entry points with names of its own.  A copy's "id" and "saved"
+ * files are reached through its kobj_type's default groups, as sysfs
+ * reaches them.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,10 +20,8 @@
 
 #include "fuzz.h"
 
-/* What pgo_files_stop_unread() answers, call by call: bit k for the k-th. */
-static unsigned int fz_saved, fz_nr_stop;
-/* kobject_add() fails (sysfs out of memory). */
-static bool fz_add_fails;
+/* 1: kobject_add() fails, 2: pgo_files_add() does (sysfs out of memory). */
+static int fz_add_fails;
 
 const struct sysfs_ops kobj_sysfs_ops;
 
@@ -38,7 +38,8 @@ int kobject_add(struct kobject *kobj, struct kobject *parent,
 	va_list ap;
 
 	(void)parent;
-	if (fz_add_fails)
+	FZ_ASSERT(!kobj->in_sysfs, "kobject_add() of a kobject in sysfs");
+	if (fz_add_fails == 1)
 		return -ENOMEM;
 	va_start(ap, fmt);
 	vsnprintf(kobj->name, sizeof(kobj->name), fmt, ap);
@@ -63,8 +64,11 @@ struct kobject *kobject_get(struct kobject *kobj)
 void kobject_put(struct kobject *kobj)
 {
 	FZ_ASSERT(kobj->refcount > 0, "kobject_put() of a released kobject");
-	if (!--kobj->refcount)
-		kobj->ktype->release(kobj);
+	if (--kobj->refcount)
+		return;
+	/* Its files may be in use: kobject_del() waits for them, first. */
+	FZ_ASSERT(!kobj->in_sysfs, "last kobject_put() of a kobject in sysfs");
+	kobj->ktype->release(kobj);
 }
 
 int kobject_uevent(struct kobject *kobj, enum kobject_action action)
@@ -123,6 +127,17 @@ void sysfs_unbreak_active_protection(struct kernfs_node *kn)
 		  "active protection unbroken without a break");
 }
 
+int sysfs_emit(char *buf, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, 4096, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
 int param_set_uint(const char *val, const struct kernel_param *kp)
 {
 	*(unsigned int *)kp->arg = strtoul(val, NULL, 0);
@@ -140,16 +155,13 @@ int pgo_files_add(struct pgo_files *files, struct pgo_object *obj,
 		  const char *dir)
 {
 	(void)dir;
+	FZ_ASSERT(kobj->in_sysfs, "files added to a kobject not in sysfs");
+	if (fz_add_fails == 2)
+		return -ENOMEM;
 	files->obj = obj;
 	files->reset = reset;
 	files->kobj = kobj;
 	return 0;
-}
-
-bool pgo_files_stop_unread(struct pgo_files *files)
-{
-	files->stopped = true;
-	return fz_saved >> (fz_nr_stop++ % 8) & 1;
 }
 
 void pgo_files_del(struct pgo_files *files)
@@ -166,15 +178,13 @@ void fz_retain_init(void)
 	FZ_ASSERT(!pgo_retain_init(&parent), "pgo_retain_init()");
 }
 
-void fz_retain_setup(unsigned int kb, unsigned int saved, bool add_fails)
+void fz_retain_setup(unsigned int kb, int add_fails)
 {
 	char val[16];
 
 	snprintf(val, sizeof(val), "%u", kb);
 	/* Through the parameter's own set(), which trims what no longer fits. */
 	__param_retain_kb.ops->set(val, &__param_retain_kb);
-	fz_saved = saved;
-	fz_nr_stop = 0;
 	fz_add_fails = add_fails;
 }
 
@@ -189,7 +199,7 @@ struct pgo_object *fz_retained_sum(const struct pgo_object *a,
 
 void fz_retained_put(void *handle)
 {
-	pgo_retained_put(handle);
+	kobject_put(&((struct pgo_retained *)handle)->kobj);
 }
 
 bool fz_same_binary(const struct pgo_object *a, const struct pgo_object *b)
@@ -216,6 +226,53 @@ void fz_retained_discard(const char *name)
 
 	if (r)
 		r->files.reset(&r->files);
+}
+
+/* retained/<name>/<file>, a file of the copy's default groups. */
+static struct kobj_attribute *fz_retained_attr(const char *file)
+{
+	const struct attribute_group **g;
+	struct attribute **a;
+
+	for (g = pgo_retained_ktype.default_groups; g && *g; g++)
+		for (a = (*g)->attrs; *a; a++)
+			if (!strcmp((*a)->name, file))
+				return container_of(*a, struct kobj_attribute,
+						    attr);
+	fz_fail(__FILE__, __LINE__, file, "no file %s in a retained copy",
+		file);
+}
+
+/* Reading retained/<name>/id: the number, 0 if there is no copy. */
+unsigned long long fz_retained_id(const char *name)
+{
+	struct kobj_attribute *id = fz_retained_attr("id");
+	struct pgo_retained *r = pgo_retained_find(name);
+	char buf[4096], *end;
+	unsigned long long v;
+	ssize_t n;
+
+	if (!r)
+		return 0;
+	FZ_ASSERT(id->attr.mode == 0400 && id->show && !id->store, "id mode");
+	n = id->show(&r->kobj, id, buf);
+	FZ_ASSERT(n > 1 && n < 22 && buf[n - 1] == '\n', "id reads %zd bytes", n);
+	buf[n] = '\0';
+	v = strtoull(buf, &end, 10);
+	FZ_ASSERT(end == buf + n - 1 && v, "id reads '%s'", buf);
+	return v;
+}
+
+/* Writing @buf to retained/<name>/saved: what write() returns. */
+long fz_retained_saved(const char *name, const char *buf)
+{
+	struct kobj_attribute *saved = fz_retained_attr("saved");
+	struct pgo_retained *r = pgo_retained_find(name);
+
+	FZ_ASSERT(r, "saved written with no copy");
+	FZ_ASSERT(saved->attr.mode == 0200 && saved->store && !saved->show,
+		  "saved mode");
+	return saved->store(&r->kobj, saved, buf, strlen(buf));
 }
 
 void fz_reset_everything(void)
