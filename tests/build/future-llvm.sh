@@ -4,7 +4,7 @@
 # profile/InstrProfData.inc, cannot select it (so `make` never fails half
 # way), and the real clang still can.  Each fake is a wrapper of the real
 # clang that answers -print-file-name=include with a directory of its own:
-# one holding InstrProfData.inc with INSTR_PROF_RAW_VERSION 11, one empty.
+# one holding InstrProfData.inc with INSTR_PROF_RAW_VERSION 12, one empty.
 # usage: future-llvm.sh SRC OBJ LLVM_VERSION
 set -uo pipefail
 src=$1 obj=$2 llvm=$3
@@ -12,12 +12,12 @@ src=$1 obj=$2 llvm=$3
 fake=$(mktemp -d)
 trap 'rm -rf "$fake"' EXIT
 inc=$(clang-"$llvm" -print-file-name=include)
-mkdir -p "$fake/v11/profile" "$fake/none"
-sed 's/^#define INSTR_PROF_RAW_VERSION [0-9]*/#define INSTR_PROF_RAW_VERSION 11/' \
-	"$inc/profile/InstrProfData.inc" > "$fake/v11/profile/InstrProfData.inc"
-grep -q '^#define INSTR_PROF_RAW_VERSION 11' "$fake/v11/profile/InstrProfData.inc" ||
-	{ fail "could not fake raw version 11"; exit 1; }
-for k in v11 none; do
+mkdir -p "$fake/v12/profile" "$fake/none"
+sed 's/^#define INSTR_PROF_RAW_VERSION [0-9]*/#define INSTR_PROF_RAW_VERSION 12/' \
+	"$inc/profile/InstrProfData.inc" > "$fake/v12/profile/InstrProfData.inc"
+grep -q '^#define INSTR_PROF_RAW_VERSION 12' "$fake/v12/profile/InstrProfData.inc" ||
+	{ fail "could not fake raw version 12"; exit 1; }
+for k in v12 none; do
 	cat > "$fake/clang-$k" <<-WRAP
 	#!/bin/sh
 	for a; do [ "\$a" = -print-file-name=include ] && { echo "$fake/$k"; exit 0; }; done
@@ -35,9 +35,9 @@ pgo_config() {
 }
 
 grep -q '^CONFIG_PGO_CLANG=y' "$obj/.config" || { fail "$obj/.config has no PGO_CLANG"; exit 1; }
-[ "$(pgo_config "$fake/clang-v11")" = n ] &&
-	pass "a clang writing raw version 11 cannot select PGO_CLANG" ||
-	fail "a clang writing raw version 11 kept PGO_CLANG"
+[ "$(pgo_config "$fake/clang-v12")" = n ] &&
+	pass "a clang writing raw version 12 cannot select PGO_CLANG" ||
+	fail "a clang writing raw version 12 kept PGO_CLANG"
 [ "$(pgo_config "$fake/clang-none")" = n ] &&
 	pass "a clang without profile/InstrProfData.inc cannot select PGO_CLANG" ||
 	fail "a clang without InstrProfData.inc kept PGO_CLANG"
