@@ -403,9 +403,15 @@ print(len(fa))' "$DIFF" "$D/ir-A.profraw" "$D/ir-T.profraw"); then
 		cov_variant mcdc -fcoverage-mcdc &&
 			cov_variant mcdc-reset "-fcoverage-mcdc -DPROG_RESET"
 		# 5. Single-byte coverage counters (CONFIG_PGO_CLANG_SINGLE_BYTE):
-		# one byte per counter, 0xff until covered, reset to 0xff.
-		cov_variant fe-byte "-mllvm -enable-single-byte-coverage" &&
-			cov_variant fe-byte-reset "-mllvm -enable-single-byte-coverage -DPROG_RESET"
+		# one byte per counter, 0xff until covered, reset to 0xff.  From
+		# clang 19 on: Kconfig offers the option only where clang takes it.
+		if echo 'int x;' | "clang-$V" -fprofile-instr-generate -fcoverage-mapping \
+			-mllvm -enable-single-byte-coverage -x c -c - -o /dev/null 2>/dev/null; then
+			cov_variant fe-byte "-mllvm -enable-single-byte-coverage" &&
+				cov_variant fe-byte-reset "-mllvm -enable-single-byte-coverage -DPROG_RESET"
+		else
+			echo "  clang-$V has no -enable-single-byte-coverage: no fe-byte variants"
+		fi
 	fi
 }
 
