@@ -652,6 +652,11 @@ static const char *pgo_object_unusable(const struct pgo_object *obj,
 				    pgo_rec_bitmap_bytes(rec), obj->bits,
 				    obj->bits_end))
 			return "a record's MC/DC bitmap lies outside the bitmap section";
+#if PGO_HAS_UNIFORM
+		/* GPU offload's; the file says a CPU's object has none. */
+		if (pgo_rec_get(rec, UniformCounterPtr))
+			return "a record has GPU uniform counters";
+#endif
 	}
 	return NULL;
 }

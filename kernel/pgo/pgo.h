@@ -338,7 +338,8 @@ pgo_pool_node(const struct pgo_object *obj,
 /**
  * pgo_rec_get() - a 64-bit field of a record
  * @rec: the record; any address, aligned or not (a file's bytes)
- * @field: CounterPtr, BitmapPtr (version 9 on), FunctionPointer or Values
+ * @field: CounterPtr, BitmapPtr (version 9 on), UniformCounterPtr (11 on),
+ *	FunctionPointer or Values
  *
  * Return: the field's value.
  */
@@ -356,7 +357,8 @@ pgo_pool_node(const struct pgo_object *obj,
 /**
  * pgo_rec_set() - set a 64-bit field of a record
  * @rec: the record; any address, aligned or not (a file's bytes)
- * @field: CounterPtr, BitmapPtr (version 9 on), FunctionPointer or Values
+ * @field: CounterPtr, BitmapPtr (version 9 on), UniformCounterPtr (11 on),
+ *	FunctionPointer or Values
  * @val: the value
  *
  * InstrProfData.inc declares the fields const: write through memcpy().

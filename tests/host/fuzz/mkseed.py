@@ -266,7 +266,7 @@ def crafted(layout, out):
     s.split = 200
     seeds['evict'] = s
 
-    if layout >= 10:                    # case_bitmap
+    if layout >= 9:                     # case_bitmap
         for name, at, n in (('bitmap', 1, 2), ('bitmap-past', 1, 3),
                             ('bitmap-before', -1, 1)):
             s = crafted_new(layout)

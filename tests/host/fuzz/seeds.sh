@@ -8,7 +8,7 @@
 # The profile sections of tests/host/diff/prog.c as clang-VERSION builds it
 # (IR instrumentation; with single-byte function entry counters from LLVM
 # 14 on; front-end instrumentation with MC/DC bitmaps and single-byte
-# counters from raw version 10 on), linked into an executable without the
+# counters from raw version 9 and 10 on), linked into an executable without the
 # profile runtime so that its pointers are final, and the cases of
 # tests/host/crafted/crafted.c (mkseed.py).  To fold them into the corpus:
 #
@@ -47,9 +47,11 @@ elf ir-small "-fprofile-generate -mllvm -vp-counters-per-site=0.25"
 elf ir-big "-fprofile-generate -mllvm -vp-counters-per-site=16"
 [ "$LAYOUT" -ge 8 ] &&
 	elf entry "-fprofile-generate -mllvm -pgo-function-entry-coverage" bytecov
-if [ "$LAYOUT" -ge 10 ]; then
+if [ "$LAYOUT" -ge 9 ]; then
 	elf mcdc "-fprofile-instr-generate -fcoverage-mapping -fcoverage-mcdc" fe
-	elf fe-byte "-fprofile-instr-generate -fcoverage-mapping -mllvm -enable-single-byte-coverage" fe bytecov
+	# Single-byte front-end counters from clang 19 (raw version 10) on.
+	[ "$LAYOUT" -ge 10 ] &&
+		elf fe-byte "-fprofile-instr-generate -fcoverage-mapping -mllvm -enable-single-byte-coverage" fe bytecov
 else
 	elf fe "-fprofile-instr-generate -fcoverage-mapping" fe
 fi
