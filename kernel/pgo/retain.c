@@ -26,6 +26,15 @@
  * which is left for the next save (the write fails with -ESTALE).  "reset"
  * discards whatever copy is there.
  *
+ * Copies that add up form a line: each keeps the id of the line's first
+ * copy (its base), and ids only grow, so the ids from the base up to the
+ * copy's own are the copies whose counts it holds.  An id written to
+ * "saved" below the base (or above the id) is of a copy whose line ended
+ * (a trim, a reset, another binary): its counts are in no copy, and the
+ * write succeeds without discarding anything, so that its saver keeps its
+ * file.  The name of a copy is free only once the old copy is removed, so
+ * a replacement leaves a short time without retained/<name>/.
+ *
  * pgo_retain_lock also makes a module's move from the registry to its
  * retained copy one step for pgo_reset_everything(): a reset either zeroes
  * the module before or discards its copy after, never misses it.
@@ -55,6 +64,8 @@
  * @kobj: /sys/kernel/pgo/retained/<name>, with "id" and "saved", once shown
  * @node: entry in pgo_retained_list, oldest first, once shown
  * @id: unique for the boot, given when shown
+ * @base: @id of the first copy of its line: ids @base to @id are the copies
+ *	whose counts it holds
  * @size: memory it takes, counted against pgo.retain_kb
  * @blob: records, counters, names, value list heads and value nodes
  * @name: the module's name
@@ -65,6 +76,7 @@ struct pgo_retained {
 	struct kobject kobj;
 	struct list_head node;
 	u64 id;
+	u64 base;
 	size_t size;
 	void *blob;
 	char name[MODULE_NAME_LEN];
@@ -105,8 +117,10 @@ static void pgo_retained_remove(struct pgo_retained *r)
  * and the removal are one step for an unload that replaces @r and for a
  * reset of everything, which take pgo_retain_lock too.
  *
- * Return: 0 if @r was discarded, -ESTALE if @r is not copy @id, -ENODEV if
- * @r went away meanwhile (replaced, discarded or dropped).
+ * Return: 0 if @r was discarded or holds no counts of copy @id (that line
+ * ended: nothing is discarded), -ESTALE if @r holds copy @id's counts but is
+ * not that copy, -ENODEV if @r went away meanwhile (replaced, discarded or
+ * dropped).
  */
 static int pgo_retained_discard(struct pgo_retained *r,
 				const struct attribute *attr, u64 id)
@@ -119,10 +133,10 @@ static int pgo_retained_discard(struct pgo_retained *r,
 	mutex_lock(&pgo_retain_lock);
 	if (list_empty(&r->node))
 		ret = -ENODEV;
-	else if (r->id != id)
-		ret = -ESTALE;
-	else
+	else if (r->id == id)
 		pgo_retained_remove(r);
+	else if (id >= r->base && id < r->id)
+		ret = -ESTALE;
 	mutex_unlock(&pgo_retain_lock);
 	if (kn)
 		sysfs_unbreak_active_protection(kn);
@@ -449,8 +463,11 @@ static void pgo_retain_trim(size_t bound, struct pgo_retained *keep)
 	}
 }
 
-/* Show a new copy under a new id and announce it. */
-static void pgo_retained_show(struct pgo_retained *r)
+/*
+ * Show a new copy under a new id and announce it; @base: the base of the
+ * copy it adds to, 0 for a line of its own.
+ */
+static void pgo_retained_show(struct pgo_retained *r, u64 base)
 {
 	size_t bound = pgo_retain_bound();
 	int ret;
@@ -462,6 +479,7 @@ static void pgo_retained_show(struct pgo_retained *r)
 		return;
 	}
 	r->id = ++pgo_retained_last_id;
+	r->base = base ? base : r->id;
 	r->kobj.kset = pgo_retained_kset;
 	ret = kobject_add(&r->kobj, NULL, "%s", r->name);
 	if (!ret) {
@@ -499,28 +517,35 @@ static bool pgo_object_untouched(const struct pgo_object *obj)
 static void pgo_retain_locked(const struct pgo_object *obj)
 {
 	struct pgo_retained *old, *r;
+	u64 base = 0;
+	bool same;
 
 	if (!READ_ONCE(retain_kb) || !pgo_retained_kset ||
 	    pgo_object_untouched(obj))
 		return;
 
 	old = pgo_retained_find(obj->name);
-	if (old && !pgo_same_binary(&old->obj, obj)) {
-		pr_info("%s: another binary was unloaded (build id %*phN): dropped the retained profile of build id %*phN\n",
-			obj->name, obj->build_id_len, obj->build_id,
-			old->obj.build_id_len, old->obj.build_id);
-		pgo_retained_remove(old);
-		old = NULL;
-	}
-	r = old ? pgo_retained_sum(&old->obj, obj) : pgo_retained_sum(obj, NULL);
+	same = old && pgo_same_binary(&old->obj, obj);
+	r = same ? pgo_retained_sum(&old->obj, obj) : pgo_retained_sum(obj, NULL);
 	if (!r) {
 		pr_warn("%s: cannot retain the profile: out of memory\n",
 			obj->name);
 		return;
 	}
+	/*
+	 * The new copy is made before the old one goes, but it can only be
+	 * shown after: it takes the same name.  retained/<name>/ is missing
+	 * in between, which savers wait out.
+	 */
+	if (old && !same)
+		pr_info("%s: another binary was unloaded (build id %*phN): dropped the retained profile of build id %*phN\n",
+			obj->name, obj->build_id_len, obj->build_id,
+			old->obj.build_id_len, old->obj.build_id);
+	if (same)
+		base = old->base;
 	if (old)
 		pgo_retained_remove(old);
-	pgo_retained_show(r);
+	pgo_retained_show(r, base);
 }
 
 /**

@@ -96,7 +96,7 @@ struct pgo_object pgo_vmlinux = {
 #define FZ2_DISCARD	0x08	/* discard the retained copy (FZR_SAVED...) */
 /* retain */
 #define FZR_SAVED	0x01	/* ... by writing its id to "saved", not "1" to reset */
-#define FZR_STALE	0x02	/* ... an id it does not have: -ESTALE, it stays */
+#define FZR_STALE	0x02	/* ... an id it does not have: it stays (-ESTALE if in its line) */
 #define FZR_NOT_ID	0x04	/* ... something else (seed): a number or -EINVAL */
 #define FZR_THIRD	0x08	/* a third load */
 #define FZR_OTHER	0x10	/* ... of another binary under the same name */
@@ -521,6 +521,11 @@ static const char *fz_spec(const struct pgo_object *o, bool unused)
 			if (ba < b || ba > be || r->NumBitmapBytes > be - ba)
 				why = "bitmap outside";
 		}
+#endif
+#if PGO_HAS_UNIFORM
+		/* GPU offload's; the header says a CPU's object has none. */
+		if (!why && r->UniformCounterPtr)
+			why = "uniform counters";
 #endif
 	}
 	free(seen);
@@ -1489,14 +1494,17 @@ static const char *const fz_saved_forms[] = {
 };
 
 /*
- * Discard the module's copy, shown with id @id (0: none), as userspace
- * does (FZR_*): "1" to its reset; its id to its saved, what a saver that
- * read it writes; an id it does not have (@stale: that of a copy it
- * replaced, or one never given), what a saver that read an earlier copy
- * writes, which must leave the copy as it is; or some other string.
+ * Discard the module's copy, shown with id @id (0: none) and base @base, as
+ * userspace does (FZR_*): "1" to its reset; its id to its saved, what a
+ * saver that read it writes; an id it does not have (@stale: that of a copy
+ * it replaced, or one never given), what a saver that read an earlier copy
+ * writes, which must leave the copy as it is: -ESTALE if the copy holds
+ * that one's counts (@base <= @stale < @id), else success (the counts of
+ * @stale are in no copy: its saver keeps its file); or some other string.
  * Return: whether the copy must still be there.
  */
-static bool fz_discard(u8 rt, unsigned long long id, unsigned long long stale)
+static bool fz_discard(u8 rt, unsigned long long id, unsigned long long base,
+		       unsigned long long stale)
 {
 	size_t nforms = sizeof(fz_saved_forms) / sizeof(fz_saved_forms[0]);
 	const char *form = fz_saved_forms[fz_h->seed % nforms];
@@ -1521,9 +1529,15 @@ static bool fz_discard(u8 rt, unsigned long long id, unsigned long long stale)
 		FZ_ASSERT(ret == -EINVAL, "saved \"%s\": %ld, not -EINVAL", buf, ret);
 		return true;
 	}
+	if (want != id && want >= base && want < id) {
+		FZ_ASSERT(ret == -ESTALE, "saved %llu, the copy is %llu (base %llu): %ld, not -ESTALE",
+			  want, id, base, ret);
+		return true;
+	}
 	if (want != id) {
-		FZ_ASSERT(ret == -ESTALE, "saved %llu, the copy is %llu: %ld, not -ESTALE",
-			  want, id, ret);
+		FZ_ASSERT(ret == (long)strlen(buf),
+			  "saved %llu, of no line of copy %llu (base %llu): %ld, not success",
+			  want, id, base, ret);
 		return true;
 	}
 	FZ_ASSERT(ret == (long)strlen(buf), "saved \"%s\" of copy %llu: %ld", buf, id, ret);
@@ -1545,7 +1559,7 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 	struct fz_obj more[2];
 	struct pgo_object *load[3] = { a->obj }, *kept[3], *c, *last = NULL;
 	size_t nload = rt & FZR_THIRD ? 3 : 2, nkept = 0, k;
-	unsigned long long id, last_id = 0, stale = 0;
+	unsigned long long id, last_id = 0, stale = 0, base = 0;
 	struct fz_sum e;
 	void *handle;
 
@@ -1605,7 +1619,17 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 			fz_max_id = id;
 			if (last_id)
 				stale = last_id;
+			/*
+			 * It adds to the copy it replaces, the same binary's:
+			 * the line goes on.  Else (none, or another binary's)
+			 * a line starts.
+			 */
+			if (!last_id || (k == 2 && other))
+				base = id;
 		}
+		FZ_ASSERT(fz_retained_base(FZ_MODULE) == (c ? base : 0),
+			  "unload %zu: copy %llu has base %llu, expected %llu",
+			  k, id, fz_retained_base(FZ_MODULE), c ? base : 0);
 		last = c;
 		last_id = id;
 		if (!exact) {
@@ -1623,7 +1647,8 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 			fz_sum_free(&e);
 	}
 	if (fz_h->flags2 & FZ2_DISCARD) {
-		bool stays = fz_discard(rt, last_id, stale ? stale : last_id + 1);
+		bool stays = fz_discard(rt, last_id, base,
+					stale ? stale : last_id + 1);
 
 		c = fz_retained_find(FZ_MODULE);
 		FZ_ASSERT(c == (stays ? last : NULL) &&

@@ -27,6 +27,7 @@ void fz_retain(struct pgo_object *obj);
 struct pgo_object *fz_retained_find(const char *name);
 void fz_retained_discard(const char *name);
 unsigned long long fz_retained_id(const char *name);
+unsigned long long fz_retained_base(const char *name);
 long fz_retained_saved(const char *name, const char *buf);
 void fz_reset_everything(void);
 

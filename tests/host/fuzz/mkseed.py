@@ -301,7 +301,7 @@ def crafted(layout, out):
     calls(s, 16, random.Random(4))
     seeds['retain-saved'] = s
 
-    s = crafted_new(layout)             # saved under an earlier copy's id: kept
+    s = crafted_new(layout)             # an earlier copy's id (its line): ESTALE, kept
     s.flags |= RETAIN
     s.flags2 |= DISCARD
     s.retain = THIRD | SAVED | STALE
@@ -316,7 +316,9 @@ def crafted(layout, out):
     calls(s, 16, random.Random(10))
     seeds['retain-not-id'] = s
 
-    s = crafted_new(layout)             # another binary, a stale id, trimmed
+    s = crafted_new(layout)             # another binary, the dropped one's id
+                                        # (no line of the copy: success, kept),
+                                        # trimmed
     s.flags |= RETAIN
     s.flags2 |= DISCARD
     s.retain = THIRD | OTHER | TRIM | SAVED | STALE

@@ -263,6 +263,14 @@ unsigned long long fz_retained_id(const char *name)
 	return v;
 }
 
+/* The base of the module's copy (no file shows it), 0 if there is none. */
+unsigned long long fz_retained_base(const char *name)
+{
+	struct pgo_retained *r = pgo_retained_find(name);
+
+	return r ? r->base : 0;
+}
+
 /* Writing @buf to retained/<name>/saved: what write() returns. */
 long fz_retained_saved(const char *name, const char *buf)
 {
