@@ -177,6 +177,22 @@ expect_hot "the half-saved copy and the reload, added" "$D/race-summed.profraw" 
 expect_hot "a global reset before the unload" "$D/race-reset-before.profraw" 0
 [ "$(fact race-reset-after)" = gone ] && pass "a global reset after an unload drops the retained copy" ||
 	fail "global reset after an unload: retained copy $(fact race-reset-after)"
+# 7d. A dropped copy's id is taken by a later copy of its own line, which stays.
+idd=$(fact dropped-id-d) ide=$(fact dropped-id-e)
+case "$idd:$ide" in
+*[!0-9:]* | :* | *:) fail "7d copy ids: D '$idd', E '$ide', expected two numbers" ;;
+*)	[ "$ide" -gt "$idd" ] && pass "7d: copy E ($ide) has a later id than dropped copy D ($idd)" ||
+		fail "7d copy ids: D $idd, E $ide" ;;
+esac
+[ "$(fact dropped-saved-d)" = "ok ${#idd}" ] && [ "$(fact dropped-after-saved-d)" = present ] &&
+	[ "$(fact dropped-id-after-saved-d)" = "$ide" ] &&
+	pass "a dropped copy's id to saved is taken ('ok ${#idd}') and discards nothing (E $ide stays)" ||
+	fail "D's id to E's saved: '$(fact dropped-saved-d)' (expected 'ok ${#idd}'), E $(fact dropped-after-saved-d), id '$(fact dropped-id-after-saved-d)' (expected $ide)"
+[ "$(fact dropped-e-rc)" = 0 ] && pass "7d: copy E read" || fail "7d: reading copy E: rc '$(fact dropped-e-rc)'"
+expect_hot "copy E after D's id was written (a line of its own: 50)" "$D/dropped-e.profraw" 50
+[ "$(fact dropped-saved-e)" = "ok ${#ide}" ] && [ "$(fact dropped-after-saved-e)" = gone ] &&
+	pass "E's own id then discards E" ||
+	fail "E's id to saved: '$(fact dropped-saved-e)' (expected 'ok ${#ide}'), E $(fact dropped-after-saved-e)"
 
 if grep -E 'BUG:|WARNING:|Oops|Call Trace' "$D/dmesg.txt" >/dev/null 2>&1; then
 	fail "kernel splat in dmesg"

@@ -21,7 +21,9 @@
 #     (pgo-collect, say) and then added to by a reload: the saver's discard
 #     by the id it read fails with ESTALE and the sum stays, then the new
 #     copy's id discards it; a reload during a save (the reader fails, the
-#     counts add up), a global reset before and after an unload.
+#     counts add up), a global reset before and after an unload; the id of
+#     a copy that was dropped, written to a later copy's saved: taken,
+#     nothing discarded.
 set -u
 D=/out/retain
 mkdir -p $D
@@ -254,6 +256,29 @@ cat $R/$MOD/profraw > $D/race-reset-before.profraw
 drive 30
 echo 1 > /sys/kernel/pgo/reset
 not_retained && fact "race-reset-after: gone" || fact "race-reset-after: present"
+# 7d. A dropped copy's id: copy D is read, then discarded by reset (as a
+#     trim or a global reset would drop it); a load and unload make copy
+#     E, a line of its own.  D's id written to E's saved is taken (D's
+#     counts are in no copy: its saver keeps its file) and E stays.
+discard
+drive 100
+wait_until 100 retained
+idd=$(cat $R/$MOD/id)
+fact "dropped-id-d: $idd"
+echo 1 > $R/$MOD/reset
+wait_until 50 not_retained
+drive 50
+wait_until 100 retained
+ide=$(cat $R/$MOD/id)
+fact "dropped-id-e: $ide"
+fact "dropped-saved-d: $(pgotest write $R/$MOD/saved "$idd")"
+fact "dropped-after-saved-d: $(retained && echo present || echo gone)"
+fact "dropped-id-after-saved-d: $(cat $R/$MOD/id 2>&1)"
+cat $R/$MOD/profraw > $D/dropped-e.profraw
+fact "dropped-e-rc: $?"
+fact "dropped-saved-e: $(pgotest write $R/$MOD/saved "$ide")"
+wait_until 50 not_retained
+fact "dropped-after-saved-e: $(retained && echo present || echo gone)"
 
 dmesg > $D/dmesg.txt
 echo done

@@ -363,8 +363,10 @@ run_save() {
 	[ "$mode" = busybox ] && tools=$BB
 	env -i REALCAT="$tools/cat" PATH="${PRE:-}$tools" EV="${EV:-}" \
 		EV_AT="${EV_AT:-}" EV_DIR="${EV_DIR:-}" EV_TO="${EV_TO:-}" \
-		EV_STATE="${EV_STATE:-}" "$tools/sh" "$SAVE" "$@"
+		EV_STATE="${EV_STATE:-}" EV_OUT="${EV_OUT:-}" "$tools/sh" "$SAVE" "$@"
 }
+# This boot, as pgo-save-retained names its pending files.
+BOOT=$(sed 's/-//g' /proc/sys/kernel/random/boot_id)
 # fresh_tree DIR: retained profiles bar (copy id 7), nor (8), bad (9, not
 # a profile).
 fresh_tree() {
@@ -382,18 +384,56 @@ fresh_tree() {
 		n=$((n + 1))
 	done
 }
-# A `cat` that plays the kernel's side of the protocol for one retained
-# copy, EV_DIR: at the EV_AT-th read of EV_DIR/id ("all": at each one),
-# event EV happens (the reads are counted in the file EV_STATE):
+# A `cat` and a `sync` that play the kernel's side of the protocol for one
+# retained copy, EV_DIR, whose base (the id of the first copy of its line,
+# which the kernel does not show) is kept in the file EV_STATE.base.  At
+# the EV_AT-th read of EV_DIR/id ("all": at each one), event EV happens
+# (the reads are counted in the file EV_STATE):
 #   add           before the read, a load and unload adds counts: a new
-#                 copy, EV_TO, with the next id
-#   add-after     the same after the read, so that the helper's write of
-#                 the id it read fails, as the kernel's (ESTALE) would:
-#                 saved is a directory until the next read of id
-#   vanish-after  after the read, the copy goes away (another helper saved
-#                 and discarded it)
+#                 copy, EV_TO, with the next id, the same base
+#   add-after     the same after the read
+#   other-after   after the read, another binary's copy, EV_TO, replaces
+#                 it: the next id, a line of its own (base: its id)
+#   drop-after    after the read, the copy is dropped (pgo.retain_kb, a
+#                 reset) and a new load and unload of the same binary makes
+#                 a copy, EV_TO, of a line of its own
+#   gap-after     after the read, the directory goes away (the kernel
+#                 replaces the copy) and comes back at the second read of
+#                 id that finds it gone, with a copy that adds counts (EV_TO)
+#   vanish-after  after the read, the copy goes away for good
+# The helper's write of id N to "saved" is a shell redirection: the fake
+# decides its outcome beforehand, as the kernel would for N (the id in the
+# name of the pending file in EV_OUT) when the helper syncs that file and
+# at each read of id: N the copy's id, or not in its line (below its base
+# or above its id): "saved" is a plain file, the write succeeds (nothing is
+# removed); base <= N < id: "saved" is a directory, the write fails
+# (ESTALE).  Each decision appends the listing of EV_OUT to EV_STATE.ls.
 KWRAP=$W/kwrap
 mkdir -p "$KWRAP"
+cat > "$KWRAP/arm" <<'EOF'
+#!/bin/sh
+echo "-- arm" >> "$EV_STATE.ls"
+ls -A "$EV_OUT" >> "$EV_STATE.ls" 2>/dev/null
+[ -d "$EV_DIR" ] || exit 0
+set -- "$EV_OUT"/.*.pending
+[ -e "$1" ] || exit 0
+n=${1##*/}
+n=${n%.pending}
+n=${n%.*}
+n=${n##*.}
+id=$("$REALCAT" "$EV_DIR/id")
+base=$("$REALCAT" "$EV_STATE.base" 2>/dev/null || echo "$id")
+if [ "$n" != "$id" ] && [ "$n" -ge "$base" ] && [ "$n" -lt "$id" ]; then
+	[ -d "$EV_DIR/saved" ] || { rm -f "$EV_DIR/saved" && mkdir "$EV_DIR/saved"; }
+elif [ -d "$EV_DIR/saved" ]; then
+	rmdir "$EV_DIR/saved" && : > "$EV_DIR/saved"
+fi
+EOF
+cat > "$KWRAP/sync" <<'EOF'
+#!/bin/sh
+"${0%/*}/arm"
+exec "${REALCAT%/*}/sync" "$@"
+EOF
 cat > "$KWRAP/cat" <<'EOF'
 #!/bin/sh
 [ "$#" = 1 ] && [ "$1" = "$EV_DIR/id" ] || exec "$REALCAT" "$@"
@@ -402,25 +442,45 @@ echo "$n" > "$EV_STATE"
 if [ -d "$EV_DIR/saved" ]; then
 	rmdir "$EV_DIR/saved" && : > "$EV_DIR/saved"
 fi
-[ "$EV_AT" = all ] || [ "$n" = "$EV_AT" ] || exec "$REALCAT" "$1"
+# new_copy merge|fresh: a new copy, EV_TO, with the next id.
 new_copy() {
+	id=$("$REALCAT" "$EV_DIR/id")
+	[ "$1" = fresh ] || [ -e "$EV_STATE.base" ] || echo "$id" > "$EV_STATE.base"
 	"$REALCAT" "$EV_TO" > "$EV_DIR/profraw"
-	echo $(($("$REALCAT" "$EV_DIR/id") + 1)) > "$EV_DIR/id"
+	echo $((id + 1)) > "$EV_DIR/id"
+	[ "$1" = merge ] || echo $((id + 1)) > "$EV_STATE.base"
+	: > "$EV_DIR/saved"
 }
-case $EV in
-add)
-	new_copy
-	exec "$REALCAT" "$1" ;;
-add-after)
-	"$REALCAT" "$1" || exit
-	new_copy
-	rm -f "$EV_DIR/saved" && mkdir "$EV_DIR/saved" ;;
-vanish-after)
-	"$REALCAT" "$1" || exit
-	rm -rf "$EV_DIR" ;;
-esac
+if [ -d "$EV_DIR.gone" ]; then
+	g=$(($("$REALCAT" "$EV_STATE.gone" 2>/dev/null || echo 0) + 1))
+	echo "$g" > "$EV_STATE.gone"
+	if [ "$g" = 2 ]; then
+		mv "$EV_DIR.gone" "$EV_DIR"
+		new_copy merge
+	fi
+fi
+if [ "$EV_AT" = all ] || [ "$n" = "$EV_AT" ]; then
+	case $EV in
+	add)
+		new_copy merge
+		"$REALCAT" "$1" ;;
+	*)
+		"$REALCAT" "$1" || exit
+		case $EV in
+		add-after) new_copy merge ;;
+		other-after|drop-after) new_copy fresh ;;
+		gap-after) mv "$EV_DIR" "$EV_DIR.gone" ;;
+		vanish-after) rm -rf "$EV_DIR" ;;
+		esac ;;
+	esac
+else
+	"$REALCAT" "$1"
+fi
+rc=$?
+"${0%/*}/arm"
+exit $rc
 EOF
-chmod 755 "$KWRAP/cat"
+chmod 755 "$KWRAP/cat" "$KWRAP/sync" "$KWRAP/arm"
 
 for mode in host busybox; do
 	M="[$mode]"
@@ -485,17 +545,37 @@ for mode in host busybox; do
 		[ ! -s "$R/bad/saved" ] && [ "$(ls "$S/var4" | tr '\n' ' ')" = "bar-$ID_bar.profraw nor-unknown.profraw " ] &&
 		pass "$M --all saves and discards each good one, keeps the bad one, exits 1" ||
 		fail "$M --all: rc $rc $(cat "$S/5.err"; ls "$S/var4")"
-	# The kernel's side of the protocol (the `cat` wrapper): host sh only.
+	# --all also puts in place a pending file of another boot (its
+	# kernel copy died with that boot) and leaves one of this boot alone
+	# (its save may be under way).
+	rm -rf "$S/sys0" "$S/var12"
+	mkdir -p "$S/sys0/kernel/pgo/retained" "$S/var12"
+	cp "$S/bar2" "$S/var12/.bar.5.0123456789abcdef0123456789abcdef.pending"
+	cp "$B/nor.profraw" "$S/var12/.nor.6.$BOOT.pending"
+	run_save $mode --sysfs "$S/sys0" -o "$S/var12" --all > /dev/null 2> "$S/12.err"
+	rc=$?
+	[ $rc = 0 ] && [ "$(ls -A "$S/var12" | tr '\n' ' ')" = ".nor.6.$BOOT.pending bar-$ID_bar.profraw " ] &&
+		cmp -s "$S/var12/bar-$ID_bar.profraw" "$S/bar2" &&
+		grep -q "^pgo-save-retained: bar: saved $S/var12/bar-$ID_bar.profraw ([0-9]* bytes); put in place from $S/var12/.bar.5.0123456789abcdef0123456789abcdef.pending, left by a save of an earlier boot$" "$S/12.err" &&
+		grep -q "^pgo-save-retained: $S/var12/.nor.6.$BOOT.pending: a save of this boot" "$S/12.err" &&
+		pass "$M --all: a pending file of another boot put in place, one of this boot left alone" ||
+		fail "$M --all pending: rc $rc: $(cat "$S/12.err"; ls -lA "$S/var12")"
+	# The kernel's side of the protocol (the `cat` and `sync` wrappers): host sh only.
 	[ $mode = host ] || continue
 	cp "$B/bar.profraw" "$S/bigger"; head -c 64 /dev/zero >> "$S/bigger"
 	# kwrap N EV AT [TO]: run the helper on bar of a fresh tree into
 	# $S/varN with event EV at the AT-th read of bar's id.
 	kwrap() {
 		fresh_tree "$S/sys"
-		rm -f "$S/reads"
+		rm -rf "$S/reads" "$S/reads".* "$R/bar.gone"
 		EV=$2 EV_AT=$3 EV_TO=${4:-$S/bigger} EV_DIR=$R/bar EV_STATE=$S/reads \
-			PRE=$KWRAP: run_save $mode --sysfs "$S/sys" -o "$S/var$1" bar \
+			EV_OUT=$S/var$1 PRE=$KWRAP: run_save $mode --sysfs "$S/sys" -o "$S/var$1" bar \
 			> "$S/k$1.out" 2> "$S/k$1.err"
+	}
+	# nothing_final N: no file had a final name (bar-*) in $S/varN while
+	# "saved" was not yet written, and the pending file was there.
+	nothing_final() {
+		! grep -q '^bar-' "$S/reads.ls" && grep -q "^\.bar\.[0-9]*\.$BOOT\.pending$" "$S/reads.ls"
 	}
 	# (a) A load and unload between the two reads of the id (the copy
 	# read may be either): read again, the new copy saved once, its id.
@@ -503,39 +583,47 @@ for mode in host busybox; do
 	rc=$?
 	[ $rc = 0 ] && [ "$(ls -A "$S/var5")" = "bar-$ID_bar.profraw" ] &&
 		cmp -s "$S/var5/bar-$ID_bar.profraw" "$S/bigger" &&
-		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads")" = 4 ] &&
+		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads")" = 5 ] &&
 		[ "$(wc -l < "$S/k5.err")" = 1 ] && grep -q 'discarded the kernel copy$' "$S/k5.err" &&
 		pass "$M id changed between its two reads: copied again, the new copy (id 8) saved once and discarded" ||
 		fail "$M id changed while copied: rc $rc, saved '$(cat "$R/bar/saved")', reads $(cat "$S/reads"): $(cat "$S/k5.err"; ls -l "$S/var5")"
+	nothing_final && pass "$M (a) no final name before saved was written, a pending one" ||
+		fail "$M (a) listings at the writes of saved: $(cat "$S/reads.ls")"
 	# (b) ... after the second read: the write of id 7 to saved fails
-	# (ESTALE), the file put in place goes, the new copy is saved once.
+	# (ESTALE: copy 8 holds its counts), the pending file goes, the new
+	# copy is saved once.
 	kwrap 6 add-after 2
 	rc=$?
 	[ $rc = 0 ] && [ "$(ls -A "$S/var6")" = "bar-$ID_bar.profraw" ] &&
 		cmp -s "$S/var6/bar-$ID_bar.profraw" "$S/bigger" &&
-		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads")" = 5 ] &&
+		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads")" = 6 ] &&
 		[ "$(wc -l < "$S/k6.err")" = 2 ] &&
-		grep -q "^pgo-save-retained: bar: counts were added to the kernel copy while it was saved; removed $S/var6/bar-$ID_bar.profraw to save the new copy$" "$S/k6.err" &&
+		grep -q "^pgo-save-retained: bar: counts were added to the kernel copy while it was saved; removed $S/var6/.bar.7.$BOOT.pending to save the new copy$" "$S/k6.err" &&
 		grep -q "^pgo-save-retained: bar: saved $S/var6/bar-$ID_bar.profraw ([0-9]* bytes); discarded the kernel copy$" "$S/k6.err" &&
-		pass "$M copy replaced before saved was written: that file removed, the new copy (id 8) saved once and discarded" ||
-		fail "$M saved refused: rc $rc, saved '$(cat "$R/bar/saved")', reads $(cat "$S/reads"): $(cat "$S/k6.err"; ls -l "$S/var6")"
-	# (c) ... the copy goes away (another helper saved it): the file goes,
-	# the run fails.
+		pass "$M copy replaced before saved was written: the pending file removed, the new copy (id 8) saved once and discarded" ||
+		fail "$M saved refused: rc $rc, saved '$(cat "$R/bar/saved")', reads $(cat "$S/reads"): $(cat "$S/k6.err"; ls -lA "$S/var6")"
+	nothing_final && pass "$M (b) no final name before saved was written (ESTALE), a pending one" ||
+		fail "$M (b) listings at the writes of saved: $(cat "$S/reads.ls")"
+	# (c) ... the copy goes away for good (dropped, or saved by another
+	# helper): the helper waits for it, then keeps the file, exit 0.
 	kwrap 7 vanish-after 2
 	rc=$?
-	[ $rc = 1 ] && [ -z "$(ls -A "$S/var7")" ] && [ ! -e "$R/bar" ] &&
-		grep -q "bar: the kernel copy went away before it was discarded (saved by another helper, or reset); removed $S/var7/bar-$ID_bar.profraw$" "$S/k7.err" &&
-		pass "$M copy gone before saved was written: the file removed, exit 1" ||
-		fail "$M copy vanished: rc $rc: $(cat "$S/k7.err"; ls -lA "$S/var7")"
-	# (d) ... replaced by another binary's copy: the kernel dropped the one
-	# saved, so the file stays; the new one is left for its own uevent.
-	kwrap 8 add-after 2 "$B/foo.profraw"
+	[ $rc = 0 ] && [ "$(ls -A "$S/var7")" = "bar-$ID_bar.profraw" ] && [ ! -e "$R/bar" ] &&
+		cmp -s "$S/var7/bar-$ID_bar.profraw" "$B/bar.profraw" &&
+		[ "$(cat "$S/reads")" = 6 ] &&
+		grep -q "^pgo-save-retained: bar: saved $S/var7/bar-$ID_bar.profraw ([0-9]* bytes); the kernel copy went away before it was discarded .* and none came back: kept$" "$S/k7.err" &&
+		pass "$M copy gone for good before saved was written: waited 3 s, the file kept under its final name, exit 0" ||
+		fail "$M copy vanished: rc $rc, reads $(cat "$S/reads"): $(cat "$S/k7.err"; ls -lA "$S/var7")"
+	# (d) ... replaced by another binary's copy (a line of its own): the
+	# kernel takes id 7 without discarding anything (it dropped copy 7),
+	# the file stays; the new one is left for its own uevent.
+	kwrap 8 other-after 2 "$B/foo.profraw"
 	rc=$?
 	[ $rc = 0 ] && [ "$(ls -A "$S/var8")" = "bar-$ID_bar.profraw" ] &&
 		cmp -s "$S/var8/bar-$ID_bar.profraw" "$B/bar.profraw" &&
-		[ ! -s "$R/bar/saved" ] && [ "$(cat "$R/bar/id")" = 8 ] &&
+		[ "$(cat "$R/bar/saved")" = 7 ] && [ "$(cat "$R/bar/id")" = 8 ] &&
 		cmp -s "$R/bar/profraw" "$B/foo.profraw" &&
-		grep -q 'the kernel copy is now another binary.s, left for its own event$' "$S/k8.err" &&
+		grep -q 'the kernel had dropped the copy saved before its id was written (its counts are in this file only); the copy there now is left for its own event$' "$S/k8.err" &&
 		pass "$M replaced by another binary while saved: first saved, the new one kept" ||
 		fail "$M other binary: rc $rc: $(cat "$S/k8.err"; ls -l "$S/var8")"
 	# (e) A new copy at every read: given up after 5 tries, nothing saved.
@@ -545,6 +633,37 @@ for mode in host busybox; do
 		[ "$(cat "$S/reads")" = 10 ] && grep -q 'bar: the retained profile keeps changing' "$S/k9.err" &&
 		pass "$M a copy that keeps changing: 5 tries, nothing saved, exit 1" ||
 		fail "$M keeps changing: rc $rc, reads $(cat "$S/reads"): $(cat "$S/k9.err"; ls -lA "$S/var9")"
+	# (f) Copy 7 dropped (pgo.retain_kb, a reset) after it was read, and a
+	# fresh copy of the same binary, 8, a line of its own: the write of 7
+	# succeeds without discarding 8, the file of 7 stays (its counts are
+	# in no copy), 8 is left for its own uevent.
+	kwrap 10 drop-after 2
+	rc=$?
+	[ $rc = 0 ] && [ "$(ls -A "$S/var10")" = "bar-$ID_bar.profraw" ] &&
+		cmp -s "$S/var10/bar-$ID_bar.profraw" "$B/bar.profraw" &&
+		[ "$(cat "$R/bar/saved")" = 7 ] && [ "$(cat "$R/bar/id")" = 8 ] &&
+		cmp -s "$R/bar/profraw" "$S/bigger" && [ "$(wc -l < "$S/k10.err")" = 1 ] &&
+		grep -q "^pgo-save-retained: bar: saved $S/var10/bar-$ID_bar.profraw ([0-9]* bytes); the kernel had dropped the copy saved" "$S/k10.err" &&
+		pass "$M a dropped copy's id to a fresh copy's saved: taken, nothing discarded, the file kept" ||
+		fail "$M dropped copy: rc $rc, saved '$(cat "$R/bar/saved")': $(cat "$S/k10.err"; ls -lA "$S/var10")"
+	nothing_final && pass "$M (f) no final name before saved was written, a pending one" ||
+		fail "$M (f) listings at the writes of saved: $(cat "$S/reads.ls")"
+	# (g) The directory goes away after the second read (the kernel
+	# replaces the copy) and comes back a second later with copy 8, which
+	# adds to 7 (its base is 7): 7 is refused, the pending file goes, 8 is
+	# saved once.
+	kwrap 11 gap-after 2
+	rc=$?
+	[ $rc = 0 ] && [ "$(ls -A "$S/var11")" = "bar-$ID_bar.profraw" ] &&
+		cmp -s "$S/var11/bar-$ID_bar.profraw" "$S/bigger" &&
+		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads.gone")" = 2 ] &&
+		[ "$(wc -l < "$S/k11.err")" = 2 ] &&
+		grep -q "^pgo-save-retained: bar: counts were added to the kernel copy while it was saved; removed $S/var11/.bar.7.$BOOT.pending to save the new copy$" "$S/k11.err" &&
+		grep -q "^pgo-save-retained: bar: saved $S/var11/bar-$ID_bar.profraw ([0-9]* bytes); discarded the kernel copy$" "$S/k11.err" &&
+		pass "$M directory gone for a moment, back with a copy that adds to the one saved: file removed, the new copy saved once" ||
+		fail "$M gap: rc $rc, saved '$(cat "$R/bar/saved")': $(cat "$S/k11.err"; ls -lA "$S/var11")"
+	nothing_final && pass "$M (g) no final name before saved was written, a pending one" ||
+		fail "$M (g) listings at the writes of saved: $(cat "$S/reads.ls")"
 done
 
 # ------------------------------------------------------- udev rule
