@@ -27,8 +27,9 @@
  * discards whatever copy is there.
  *
  * Copies that add up form a line: each keeps the id of the line's first
- * copy (its base), and ids only grow, so the ids from the base up to the
- * copy's own are the copies whose counts it holds.  An id written to
+ * copy (its base), and ids only grow, so the ids of the name's copies
+ * from the base up to the copy's own are those whose counts it holds (a
+ * saver writes an id read from the same name).  An id written to
  * "saved" below the base (or above the id) is of a copy whose line ended
  * (a trim, a reset, another binary): its counts are in no copy, and the
  * write succeeds without discarding anything, so that its saver keeps its
