@@ -143,6 +143,8 @@ $(BUILD)/arm64/bin/busybox:
 	rm -rf $(BUILD)/arm64 && mkdir -p $(BUILD)/arm64/deb
 	cd $(BUILD)/arm64/deb && apt-get download -qq busybox-static:arm64 2>/dev/null
 	dpkg-deb -x $(BUILD)/arm64/deb/busybox-static_*.deb $(BUILD)/arm64
+	@# In /bin up to bookworm, in /usr/bin from trixie on (merged /usr).
+	[ -e $@ ] || { mkdir -p $(@D) && cp $(BUILD)/arm64/usr/bin/busybox $@; }
 	test -x $@
 
 # ---------------------------------------------------------------- tree

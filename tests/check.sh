@@ -337,6 +337,20 @@ else
 	ninstr="noinstr: $OBJ/vmlinux not built, skipped"
 fi
 
+# Static functions of same-named files that share a profile name and a
+# control-flow hash: llvm-profdata sums their counts.  Reported, not failed
+# (Kbuild names them by file name only; see tests/build/name-collisions.py).
+if [ -f "$OBJ/vmlinux" ]; then
+	"$TOP/tests/build/name-collisions.py" "$OBJ/vmlinux" $(find "$OBJ" -name '*.ko') \
+		> "$LOG/names.log" 2>&1
+	names="names: $(awk '/^[^ ]/ { n++ } / records, / { r += $2 }
+		match($0, /[0-9]+ static/) { s += substr($0, RSTART, RLENGTH - 7) }
+		END { printf "%d records in vmlinux and %d modules, %d static functions share a name and a hash",
+		r, n - 1, s }' "$LOG/names.log")"
+else
+	names="names: $OBJ/vmlinux not built, skipped"
+fi
+
 # ------------------------------------------------------------ summary
 echo "---------------------------------------------------------------- make check"
 echo "checkpatch: files ${#cp_files[@]}, patches $(echo $PATCHES | wc -w)," \
@@ -351,6 +365,7 @@ echo "docs:       $([ $docs -eq 0 ] && echo ok || echo "$docs") (Documentation/ 
 echo "shellcheck: $shc"
 echo "$secs"
 echo "$ninstr"
+echo "$names"
 echo "make check: $([ $status -eq 0 ] && echo passed || echo FAILED)" \
      "in $(( $(date +%s) - start )) s; logs in $LOG"
 exit $status
