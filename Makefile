@@ -92,7 +92,7 @@ KMAKE_EXTRA	?=
 
 # The clangs the host's Debian suite packages (tests/llvm-versions): 13,
 # 14, 15, 16, 19, 22 on bookworm, 17, 18, 19, 22 on trixie.
-HOST_SUITE	:= $(patsubst sid,unstable,$(shell . /etc/os-release 2>/dev/null && echo $$VERSION_CODENAME))
+HOST_SUITE	:= $(shell $(TOP)/tests/host-suite.sh)
 HOST_SUITE_LLVM	:= $(shell awk -v s='$(HOST_SUITE)' '!/^\#/ { for (i = 3; i <= NF; i++) \
 			if ($$i == s) print $$1 }' $(TOP)/tests/llvm-versions)
 # The suite's gcc, whose arm64 cross libgcc the arm64 guest's programs link.
@@ -230,7 +230,7 @@ EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 # Both for IR kernels only (the coverage kernel's flags are not clang 16's).
 BFD_EXT		:= $(if $(filter x86_64,$(ARCH)),$(EXT)/bfd)
 XVER_LLVM	?= $(lastword $(call host-llvm-other-raw,$(LLVM_VERSION)))
-XVER_EXT	:= $(if $(filter x86_64,$(ARCH)),$(EXT)/xver)
+XVER_EXT	= $(if $(filter x86_64,$(ARCH)),$(if $(XVER_LLVM),$(EXT)/xver))
 IR_KERNEL	= grep -qx CONFIG_PGO_CLANG_IR=y $(OBJ)/.config
 ext-modules: kernel
 	@for d in $(TEST_MODULES) $(HARNESS_MODULES) $(EXTRA_MODULES); do \
@@ -252,6 +252,8 @@ ext-modules: kernel
 			CC=clang-$(XVER_LLVM) M=$$o modules > $$o/build.log 2>&1 || \
 			{ tail -20 $$o/build.log; exit 1; }; \
 		echo "module: built pgo_test_xver.ko with clang-$(XVER_LLVM)")
+	@$(if $(XVER_LLVM),,$(IR_KERNEL) && [ $(ARCH) = x86_64 ] && \
+		echo "module: pgo_test_xver not built: $(HOST_SUITE) has no clang of another raw version (XVER_LLVM=)" || true)
 
 GUEST_DIR	?= tests/guest
 

@@ -86,6 +86,19 @@ grep -q "pgo-save-retained: $MOD: saved /var/lib/pgo/$MOD-$rbid.profraw ([0-9]* 
 	"$D/dmesg.txt" 2>/dev/null && pass "the helper logged one line to the kernel log" ||
 	fail "no helper log line in dmesg: $(grep -i 'pgo-save' "$D/dmesg.txt" "$D/udevd.log" 2>/dev/null | head -5)"
 
+# 1b. pgo-collect with the udev helper's directory: saved (300) + live (50).
+sum=0 nfiles=0
+for f in "$D"/collect-saved-*.profraw; do
+	[ -e "$f" ] || continue
+	nfiles=$((nfiles + 1))
+	n=$(func_count "$f" pgo_test_hot)
+	sum=$((sum + ${n:-0}))
+done
+[ "$(fact collect-saved-rc)" = 0 ] && [ "$nfiles" = 2 ] && [ "$sum" = 350 ] &&
+	grep -q '(1 saved in /var/lib/pgo)' "$D/collect-saved.txt" &&
+	pass "pgo-collect with /var/lib/pgo: the saved (300) and the live (50) profile, each once" ||
+	fail "pgo-collect with /var/lib/pgo: rc $(fact collect-saved-rc), $nfiles files of $MOD summing to $sum, expected 2 and 350: $(cat "$D/collect-saved.txt" 2>&1)"
+
 # 2. Two loads of the same binary add up.
 if [ "$(fact summed)" = yes ]; then
 	expect_hot "retained profile of two loads (300 + 300)" "$D/summed.profraw" 600

@@ -9,10 +9,13 @@
 #     discarded;
 #  1. with systemd-udevd running (or, without it, busybox's uevent
 #     listener): load, run 300, unload: 90-pgo.rules and pgo-save-retained
-#     save it to /var/lib/pgo and discard it in the kernel;
+#     save it to /var/lib/pgo and discard it in the kernel; then load and
+#     run 50: pgo-collect takes the saved profile (300) and the live one
+#     (50), each once; the unload after it is saved by udev too;
 #  2. udevd stopped: load/run 300/unload twice: one retained profile (600);
-#  3. pgo-collect with that retained profile and a live load (7), and its
-#     --merge with no llvm-profdata in the guest;
+#  3. pgo-collect with that retained profile and a live load (7), without
+#     the saved ones (--saved ''), and its --merge with no llvm-profdata in
+#     the guest;
 #  4. retain_kb=1, load/run 300/unload: the oldest retained profile is
 #     dropped with a log line;
 #  5. retain_kb=0: nothing retained;
@@ -102,6 +105,25 @@ saved_results() {
 	saved_files /var/lib/pgo udev-saved $D/udev-saved.profraw
 	not_retained && fact "udev-retained: gone" || fact "udev-retained: present"
 }
+# collect_saved: a live load (50) beside the saved one: pgo-collect reads
+# /var/lib/pgo (the default where it exists) and sysfs.
+collect_saved() {
+	insmod $KO || fact "insmod-failed: $?"
+	echo 50 > $PAR/run || fact "run-failed: 50"
+	rm -rf /tmp/cs
+	$TOOLS/pgo-collect -o /tmp/cs > $D/collect-saved.txt 2>&1
+	fact "collect-saved-rc: $?"
+	rmmod $MOD || fact "rmmod-failed: $?"
+	n=0
+	for f in /tmp/cs/$MOD-*.profraw; do
+		[ -e "$f" ] || continue
+		n=$((n + 1))
+		cp "$f" $D/collect-saved-$n.profraw
+	done
+	fact "collect-saved-files: $n"
+	# udev saves this unload's copy: nothing of it may stay for phase 2.
+	wait_until 600 not_retained
+}
 mkdir -p /run/udev
 rm -rf /var/lib/pgo
 if command -v systemd-udevd > /dev/null && command -v udevadm > /dev/null; then
@@ -119,6 +141,7 @@ if command -v systemd-udevd > /dev/null && command -v udevadm > /dev/null; then
 	# The uevent may arrive after settle looked (it cannot know of it).
 	wait_until 600 saved_and_gone
 	saved_results
+	collect_saved
 	udevadm control --exit --timeout=30
 	fact "udevd-exit: $?"
 	# Make sure it is gone: nothing may save what phase 2 leaves.
@@ -142,6 +165,7 @@ EOF
 	drive 300
 	wait_until 600 saved_and_gone
 	saved_results
+	collect_saved
 	kill $uev 2>/dev/null
 	wait $uev 2>/dev/null
 else
@@ -167,7 +191,7 @@ fi
 # 3. pgo-collect: vmlinux, the live module (7 calls), the retained one (600).
 insmod $KO
 echo 7 > $PAR/run
-$TOOLS/pgo-collect -o $D/collect > $D/collect.txt 2>&1
+$TOOLS/pgo-collect -o $D/collect --saved '' > $D/collect.txt 2>&1
 fact "collect-rc: $?"
 ls -l $D/collect > $D/collect-ls.txt 2>&1
 $TOOLS/pgo-collect -o /tmp/collect2 --merge /tmp/merged.profdata \

@@ -16,8 +16,7 @@ set -uo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 out=$TOP/build/matrix-host
 mkdir -p "$out"
-# shellcheck source=/dev/null
-host=$(. /etc/os-release && echo "$VERSION_CODENAME")
+host=$("$TOP/tests/host-suite.sh")
 
 # suites_of V: the suites that package clang-V.
 suites_of() {

@@ -273,6 +273,40 @@ for mode in host busybox; do
 		pass "$M --merge-dir: foo.profdata has foo's live + retained counts (10), nothing else" ||
 		fail "$M --merge-dir: foo_func $(count 19 "$o/pd/foo.profdata" foo_func), foo has $(funcs 19 "$o/pd/foo.profdata" | tr '\n' ' ')"
 
+	# The udev helper's saved profiles (--saved): read first, merged per
+	# object with the live and retained ones; pending files left alone.
+	sd=$o/saved
+	mkdir -p "$sd"
+	cp "$B/bar.profraw" "$sd/bar-$ID_bar.profraw"
+	cp "$B/foo.profraw" "$sd/foo-$ID_foo.profraw"
+	cp "$B/foo.profraw" "$sd/foo-$ID_foo.1.profraw"
+	cp "$B/foo.profraw" "$sd/.foo.4.0123abcd.pending"
+	run_collect $mode "$WRAP:$W/pd19:" -o "$o/s" --sysfs "$T1" --saved "$sd" \
+		--merge-dir "$o/spd" > "$o.s.out" 2> "$o.s.err"
+	rc=$?
+	bar=$(count 19 "$B/bar.profraw" bar_func)
+	[ $rc = 0 ] && grep -q "^pgo-collect: 10 profiles, .* (3 saved in $sd), merged" "$o.s.out" &&
+		[ "$(ls "$o/s" | wc -l)" = 10 ] && [ ! -s "$o.s.err" ] &&
+		pass "$M --saved: 3 saved profiles read besides the 7 of sysfs, no warning" ||
+		fail "$M --saved: rc $rc: $(cat "$o.s.out" "$o.s.err"); $(ls "$o/s" | tr '\n' ' ')"
+	[ "$(count 19 "$o/spd/foo.profdata" foo_func)" = 20 ] &&
+		[ "$(count 19 "$o/spd/bar.profdata" bar_func)" = $((2 * bar)) ] &&
+		pass "$M --saved: foo = 2 saved + live + retained (4 x 5), bar = saved + retained" ||
+		fail "$M --saved: foo_func $(count 19 "$o/spd/foo.profdata" foo_func) (want 20), bar_func $(count 19 "$o/spd/bar.profdata" bar_func) (want $((2 * bar)))"
+	cp "$B/bar.profraw" "$sd/foo-0000.profraw"
+	run_collect $mode "$WRAP:$W/pd19:" -o "$o/s2" --sysfs "$T1" --saved "$sd" \
+		> "$o.s2.out" 2> "$o.s2.err"
+	grep -q "warning: foo: profiles of several builds (build ids .*$ID_bar" "$o.s2.err" &&
+		grep -q "$ID_foo" "$o.s2.err" && grep -q "empty $sd when you install another" "$o.s2.err" &&
+		pass "$M --saved: an object with profiles of two builds is named, with both ids" ||
+		fail "$M --saved, two builds: $(cat "$o.s2.err")"
+	run_collect $mode "" -o "$o/s3" --sysfs "$T1" --saved "$W/nonexistent" \
+		> /dev/null 2> "$o.s3.err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "saved $W/nonexistent: no such directory" "$o.s3.err" &&
+		pass "$M --saved of a missing directory: usage error (2)" ||
+		fail "$M --saved missing: rc $rc: $(cat "$o.s3.err")"
+
 	# Plain llvm-profdata of a matching version.
 	run_collect $mode "$W/plain22:" -o "$o/p" --sysfs "$T2" --merge "$o/p.profdata" \
 		> "$o.p.out" 2> "$o.p.err" && grep -q 'merged by llvm-profdata into' "$o.p.out" &&
