@@ -179,6 +179,9 @@ expect_hot "copy A (one load)" "$D/race-a.profraw" 300
 expect_hot "copy B after the refused discard (300 + 200)" "$D/race-b.profraw" 500
 [ "$(fact race-saved-junk)" = EINVAL ] && pass "saved refuses what is no number (EINVAL)" ||
 	fail "saved of '${idb}x': '$(fact race-saved-junk)', expected EINVAL"
+[ "$(fact race-saved-zero)" = EINVAL ] && [ "$(fact race-saved-later)" = EINVAL ] &&
+	pass "saved refuses ids never issued to the copy: 0 and its own + 1 (EINVAL)" ||
+	fail "saved of 0: '$(fact race-saved-zero)', of $((idb + 1)): '$(fact race-saved-later)', expected EINVAL"
 [ "$(fact race-saved-b)" = "ok ${#idb}" ] && [ "$(fact race-after-saved-b)" = gone ] &&
 	pass "B's id written to saved discards B" ||
 	fail "B's id to saved: '$(fact race-saved-b)' (expected 'ok ${#idb}'), B $(fact race-after-saved-b)"

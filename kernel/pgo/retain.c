@@ -159,17 +159,21 @@ static ssize_t pgo_retained_id_show(struct kobject *kobj,
 	return sysfs_emit(buf, "%llu\n", to_pgo_retained(kobj)->id);
 }
 
-/* Writing an id to retained/<name>/saved: its saver read that copy. */
+/*
+ * Writing an id to retained/<name>/saved: its saver read that copy.  An id
+ * is never 0 nor above the copy's own, which never changes.
+ */
 static ssize_t pgo_retained_saved_store(struct kobject *kobj,
 					struct kobj_attribute *attr,
 					const char *buf, size_t count)
 {
+	struct pgo_retained *r = to_pgo_retained(kobj);
 	u64 id;
 	int ret;
 
-	if (kstrtou64(buf, 10, &id))
+	if (kstrtou64(buf, 10, &id) || !id || id > r->id)
 		return -EINVAL;
-	ret = pgo_retained_discard(to_pgo_retained(kobj), &attr->attr, id);
+	ret = pgo_retained_discard(r, &attr->attr, id);
 	return ret ? ret : count;
 }
 
@@ -465,20 +469,14 @@ static void pgo_retain_trim(size_t bound, struct pgo_retained *keep)
 }
 
 /*
- * Show a new copy under a new id and announce it; @base: the base of the
- * copy it adds to, 0 for a line of its own.
+ * Show a new copy, which fits in pgo.retain_kb=@bound, under a new id and
+ * announce it.  It adds to a copy whose line starts at @base, or starts a
+ * line of its own if @base is 0.
  */
-static void pgo_retained_show(struct pgo_retained *r, u64 base)
+static void pgo_retained_show(struct pgo_retained *r, u64 base, size_t bound)
 {
-	size_t bound = pgo_retain_bound();
 	int ret;
 
-	if (r->size > bound) {
-		pr_info("%s: profile not retained: its %zu KiB exceed pgo.retain_kb=%zu\n",
-			r->name, r->size >> 10, bound >> 10);
-		kobject_put(&r->kobj);
-		return;
-	}
 	r->id = ++pgo_retained_last_id;
 	r->base = base ? base : r->id;
 	r->kobj.kset = pgo_retained_kset;
@@ -518,6 +516,7 @@ static bool pgo_object_untouched(const struct pgo_object *obj)
 static void pgo_retain_locked(const struct pgo_object *obj)
 {
 	struct pgo_retained *old, *r;
+	size_t bound;
 	u64 base = 0;
 	bool same;
 
@@ -533,6 +532,15 @@ static void pgo_retain_locked(const struct pgo_object *obj)
 			obj->name);
 		return;
 	}
+	/* Too large: the old copy, if any, stays as it is. */
+	bound = pgo_retain_bound();
+	if (r->size > bound) {
+		pr_info("%s: profile not retained: its %zu KiB exceed pgo.retain_kb=%zu%s\n",
+			r->name, r->size >> 10, bound >> 10,
+			old ? "; the retained one stays" : "");
+		kobject_put(&r->kobj);
+		return;
+	}
 	/*
 	 * The new copy is made before the old one goes, but it can only be
 	 * shown after: it takes the same name.  retained/<name>/ is missing
@@ -546,7 +554,7 @@ static void pgo_retain_locked(const struct pgo_object *obj)
 		base = old->base;
 	if (old)
 		pgo_retained_remove(old);
-	pgo_retained_show(r, base);
+	pgo_retained_show(r, base, bound);
 }
 
 /**

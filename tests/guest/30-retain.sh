@@ -255,6 +255,8 @@ fact "race-id-after-saved-a: $(cat $R/$MOD/id 2>&1)"
 cat $R/$MOD/profraw > $D/race-b.profraw
 fact "race-b-rc: $?"
 fact "race-saved-junk: $(pgotest write $R/$MOD/saved "${idb}x")"
+fact "race-saved-zero: $(pgotest write $R/$MOD/saved 0)"
+fact "race-saved-later: $(pgotest write $R/$MOD/saved $((idb + 1)))"
 fact "race-saved-b: $(pgotest write $R/$MOD/saved "$idb")"
 wait_until 50 not_retained
 fact "race-after-saved-b: $(retained && echo present || echo gone)"

@@ -122,7 +122,7 @@ xen_note() { printf '\004\0\0\0\010\0\0\0\001\0\0\0Xen\0\001\002\003\004\005\006
 # awk); nothing else in $PATH, so no llvm-profdata unless a test adds one.
 BB=$W/bb HT=$W/hosttools
 mkdir -p "$BB" "$HT"
-for a in sh cat od awk sed mkdir mv ln rm wc cmp sync basename; do
+for a in sh cat od awk sed mkdir mv ln rm wc cmp sync basename sleep stat; do
 	ln -s "$BUSYBOX" "$BB/$a"
 	ln -s "$(command -v $a)" "$HT/$a"
 done
@@ -594,6 +594,46 @@ for mode in host busybox; do
 		grep -q "^pgo-save-retained: $S/var12/.nor.6.$BOOT.pending: a save of this boot" "$S/12.err" &&
 		pass "$M --all: a pending file of another boot put in place, one of this boot left alone" ||
 		fail "$M --all pending: rc $rc: $(cat "$S/12.err"; ls -lA "$S/var12")"
+	# A helper stopped between link(2) and unlink(2) left a pending file
+	# that is its final file too: --all removes it, no second copy.
+	rm -rf "$S/var13" && mkdir -p "$S/var13"
+	cp "$B/bar.profraw" "$S/var13/bar-$ID_bar.profraw"
+	ln "$S/var13/bar-$ID_bar.profraw" "$S/var13/.bar.5.0123456789abcdef0123456789abcdef.pending"
+	run_save $mode --sysfs "$S/sys0" -o "$S/var13" --all > /dev/null 2> "$S/13.err"
+	rc=$?
+	[ $rc = 0 ] && [ "$(ls -A "$S/var13" | tr '\n' ' ')" = "bar-$ID_bar.profraw " ] &&
+		grep -q "pending: removed, its final name was given already$" "$S/13.err" &&
+		pass "$M --all: a pending file that has its final name already is removed, not put in place twice" ||
+		fail "$M --all, pending with a final name: rc $rc: $(cat "$S/13.err"; ls -lA "$S/var13")"
+	# One saver per name: a second one waits for the lock, and finds the
+	# copy gone when the first is done: nothing to save, exit 0.
+	fresh_tree "$S/sys14"
+	rm -rf "$S/var14" && mkdir -p "$S/var14/.bar.lock"
+	sleep 30 & holder=$!
+	echo "$BOOT $holder" > "$S/var14/.bar.lock/owner"
+	run_save $mode --sysfs "$S/sys14" -o "$S/var14" bar > /dev/null 2> "$S/14.err" &
+	saver=$!
+	sleep 1
+	waited=0
+	kill -0 $saver 2>/dev/null && waited=1
+	rm -rf "$S/sys14/kernel/pgo/retained/bar" "$S/var14/.bar.lock"
+	wait $saver
+	rc=$?
+	kill $holder 2>/dev/null
+	[ $waited = 1 ] && [ $rc = 0 ] && [ -z "$(ls -A "$S/var14")" ] &&
+		grep -q "^pgo-save-retained: bar: nothing retained any more (another saver had it)$" "$S/14.err" &&
+		pass "$M a second saver of a name waits for the first, then saves nothing twice" ||
+		fail "$M saver lock: waited $waited, rc $rc: $(cat "$S/14.err"; ls -lA "$S/var14")"
+	# A lock left by a saver of another boot is broken.
+	fresh_tree "$S/sys15"
+	rm -rf "$S/var15" && mkdir -p "$S/var15/.bar.lock"
+	echo "0123456789abcdef0123456789abcdef 1" > "$S/var15/.bar.lock/owner"
+	run_save $mode --sysfs "$S/sys15" -o "$S/var15" bar > /dev/null 2> "$S/15.err"
+	rc=$?
+	[ $rc = 0 ] && [ "$(ls -A "$S/var15" | tr '\n' ' ')" = "bar-$ID_bar.profraw " ] &&
+		grep -q "bar: broke the lock $S/var15/.bar.lock of a saver that is gone" "$S/15.err" &&
+		pass "$M a lock of a saver of another boot is broken, the copy saved" ||
+		fail "$M stale lock: rc $rc: $(cat "$S/15.err"; ls -lA "$S/var15")"
 	# The kernel's side of the protocol (the `cat` and `sync` wrappers): host sh only.
 	[ $mode = host ] || continue
 	cp "$B/bar.profraw" "$S/bigger"; head -c 64 /dev/zero >> "$S/bigger"
@@ -630,7 +670,7 @@ for mode in host busybox; do
 	rc=$?
 	[ $rc = 0 ] && [ "$(ls -A "$S/var6")" = "bar-$ID_bar.profraw" ] &&
 		cmp -s "$S/var6/bar-$ID_bar.profraw" "$S/bigger" &&
-		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads")" = 6 ] &&
+		[ "$(cat "$R/bar/saved")" = 8 ] && [ "$(cat "$S/reads")" = 7 ] &&
 		[ "$(wc -l < "$S/k6.err")" = 2 ] &&
 		grep -q "^pgo-save-retained: bar: counts were added to the kernel copy while it was saved; removed $S/var6/.bar.7.$BOOT.pending to save the new copy$" "$S/k6.err" &&
 		grep -q "^pgo-save-retained: bar: saved $S/var6/bar-$ID_bar.profraw ([0-9]* bytes); discarded the kernel copy$" "$S/k6.err" &&
