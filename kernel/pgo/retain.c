@@ -43,9 +43,11 @@
 
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
+#include <linux/limits.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/overflow.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -300,6 +302,14 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	return r;
 }
 
+/* A sum of counts, which saturates as llvm-profdata's do. */
+static u64 pgo_sat_add(u64 a, u64 b)
+{
+	u64 sum;
+
+	return check_add_overflow(a, b, &sum) ? U64_MAX : sum;
+}
+
 /* Add @count of @value to a site of @obj, taking a node if it is new. */
 static void pgo_site_add(struct pgo_object *obj,
 			 struct llvm_prf_value_node **head, u64 value, u64 count)
@@ -309,7 +319,7 @@ static void pgo_site_add(struct pgo_object *obj,
 
 	pgo_for_each_node(obj, node, *head, steps) {
 		if (node->Value == value) {
-			node->Count += count;
+			node->Count = pgo_sat_add(node->Count, count);
 			return;
 		}
 		slot = &node->Next;
@@ -376,7 +386,8 @@ static void pgo_add_counters(struct pgo_object *dst,
 		return;
 	}
 	for (i = 0; i < n / sizeof(u64); i++)
-		((u64 *)dst->cnts)[i] += ((const u64 *)src->cnts)[i];
+		((u64 *)dst->cnts)[i] = pgo_sat_add(((u64 *)dst->cnts)[i],
+						    ((const u64 *)src->cnts)[i]);
 }
 
 /*

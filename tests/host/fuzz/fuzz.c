@@ -1529,6 +1529,12 @@ static bool fz_discard(u8 rt, unsigned long long id, unsigned long long base,
 		FZ_ASSERT(ret == -EINVAL, "saved \"%s\": %ld, not -EINVAL", buf, ret);
 		return true;
 	}
+	/* 0 and ids above the copy's own were never its own or its line's. */
+	if (!want || want > id) {
+		FZ_ASSERT(ret == -EINVAL, "saved %llu, the copy is %llu: %ld, not -EINVAL",
+			  want, id, ret);
+		return true;
+	}
 	if (want != id && want >= base && want < id) {
 		FZ_ASSERT(ret == -ESTALE, "saved %llu, the copy is %llu (base %llu): %ld, not -ESTALE",
 			  want, id, base, ret);
@@ -1612,6 +1618,12 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 		if (!fz_touched(load[k])) {
 			FZ_ASSERT(c == last && id == last_id,
 				  "unload %zu of an untouched load changed the copy", k);
+		} else if (c && c == last && id == last_id) {
+			/*
+			 * The sum did not fit in pgo.retain_kb: the copy it
+			 * would replace stays as it was.
+			 */
+			FZ_ASSERT(!exact, "unload %zu: the copy stayed with pgo.retain_kb=%u", k, kb);
 		} else if (c) {
 			/* A new copy, never the one it replaces. */
 			FZ_ASSERT(id > fz_max_id, "unload %zu: id %llu, ids up to %llu were given",
