@@ -21,10 +21,10 @@
 # pgo-collect and pgo-save-retained are run twice: by the host's /bin/sh with
 # the host's tools, and by busybox sh with only busybox applets in $PATH
 # (what a busybox initramfs has).  The udev rule is checked with the real
-# udevadm 252 (package udev, installed if missing): tests/qemu/udev.sh builds
-# a busybox root with udevd in it, `udevadm test` runs our rule against a
-# fake pgo device in that root, and the command it would RUN is run there
-# the way udevd runs it (no PATH).
+# udevadm (252 on bookworm, 257 on trixie; package udev, installed if
+# missing): tests/qemu/udev.sh builds a busybox root with udevd in it,
+# `udevadm test` runs our rule against a fake pgo device in that root, and
+# the command it would RUN is run there the way udevd runs it (no PATH).
 #
 # Missing compilers and tools are installed with apt-get.  KEEP=1 keeps the
 # work directory.  Prints PASS:/FAIL: lines; exit status 0 iff all passed.
@@ -50,8 +50,20 @@ expect() {
 }
 
 # ------------------------------------------------------------- tools
+# Raw versions 8 and 7 come from this suite's first clang that writes them
+# (tests/llvm-versions): 14 and 13 on bookworm; 17 and none on trixie,
+# where the raw version 7 cases are skipped.
+suite=$("$TOP/tests/host-suite.sh")
+clang_of_raw() {
+	awk -v s="$suite" -v r="$1" '!/^#/ && $2 == r {
+		for (i = 3; i <= NF; i++) if ($i == s) { print $1; exit } }' \
+		"$TOP/tests/llvm-versions"
+}
+OLD=$(clang_of_raw 8)
+V7=$(clang_of_raw 7)
+[ -n "$OLD" ] || { echo "FAIL: $suite packages no clang of raw version 8"; exit 1; }
 need_pkgs=
-for v in 13 14 19 22; do
+for v in $V7 $OLD 19 22; do
 	command -v clang-$v >/dev/null || need_pkgs="$need_pkgs clang-$v"
 	command -v llvm-profdata-$v >/dev/null || need_pkgs="$need_pkgs llvm-$v"
 done
@@ -92,23 +104,26 @@ prog clang-19 nob_func 3 "$B/nob" -Wl,--build-id=none || ok=0
 prog clang-19 nor_func 4 "$B/nor" -Wl,--build-id=none || ok=0
 prog clang-19 other_func 1 "$B/other" || ok=0
 prog clang-19 kern_func 2 "$B/kern" || ok=0
-prog clang-14 old_func 6 "$B/old" || ok=0
-prog clang-14 old2_func 8 "$B/old2" || ok=0
+prog clang-$OLD old_func 6 "$B/old" || ok=0
+prog clang-$OLD old2_func 8 "$B/old2" || ok=0
 # clang 13's runtime finds no build id past GNU ld's .note.gnu.property.
-prog clang-13 v7_func 11 "$B/v7" "-fuse-ld=lld -Wl,--build-id=sha1" || ok=0
-[ $ok = 1 ] && pass "built test programs and raw profiles with clang 13, 14, 19, 22" ||
+[ -z "$V7" ] ||
+	prog clang-$V7 v7_func 11 "$B/v7" "-fuse-ld=lld -Wl,--build-id=sha1" || ok=0
+[ -n "$V7" ] || echo "SKIP: raw version 7: $suite packages no clang 13 (bookworm does)"
+[ $ok = 1 ] && pass "built test programs and raw profiles with clang ${V7:+$V7, }$OLD, 19, 22" ||
 	{ fail "could not build the test programs"; exit 1; }
 
 ID_vm=$(build_id "$B/vm") ID_foo=$(build_id "$B/foo") ID_bar=$(build_id "$B/bar")
 ID_baz=$(build_id "$B/baz") ID_kern=$(build_id "$B/kern") ID_old=$(build_id "$B/old")
-ID_old2=$(build_id "$B/old2") ID_v7=$(build_id "$B/v7")
+ID_old2=$(build_id "$B/old2") ID_v7=$([ -z "$V7" ] || build_id "$B/v7")
 [ -z "$(build_id "$B/nob")" ] && [ -n "$ID_vm" ] && [ "$ID_vm" != "$ID_foo" ] &&
 	pass "build ids differ, --build-id=none gives none" || fail "build ids of the test programs"
 # The raw version of each toolchain, and binary ids where the toolchain writes them.
 rawver() { od -A n -t u4 -j 8 -N 4 "$1" | tr -d ' '; }
 [ "$(rawver "$B/vm.profraw")" = 10 ] && [ "$(rawver "$B/old.profraw")" = 8 ] &&
-	[ "$(rawver "$B/v7.profraw")" = 7 ] && pass "raw versions 10, 8, 7" ||
-	fail "raw versions: $(rawver "$B/vm.profraw") $(rawver "$B/old.profraw") $(rawver "$B/v7.profraw")"
+	{ [ -z "$V7" ] || [ "$(rawver "$B/v7.profraw")" = 7 ]; } &&
+	pass "raw versions 10, 8${V7:+, 7}" ||
+	fail "raw versions: $(rawver "$B/vm.profraw") $(rawver "$B/old.profraw") $([ -z "$V7" ] || rawver "$B/v7.profraw")"
 llvm-profdata-19 show --binary-ids "$B/vm.profraw" | grep -qx "$ID_vm" &&
 	pass "llvm-profdata-19 sees the binary id in the test profile" ||
 	fail "test profile has no binary id"
@@ -127,7 +142,7 @@ for a in sh cat od awk sed mkdir mv ln rm wc cmp sync basename sleep stat; do
 	ln -s "$(command -v $a)" "$HT/$a"
 done
 # Directories holding only one llvm-profdata each, for PATH.
-for v in 13 14 19 22; do
+for v in $V7 $OLD 19 22; do
 	mkdir -p "$W/pd$v" && ln -s "$(command -v llvm-profdata-$v)" "$W/pd$v/llvm-profdata-$v"
 	mkdir -p "$W/plain$v" && ln -s "$(command -v llvm-profdata-$v)" "$W/plain$v/llvm-profdata"
 done
@@ -187,7 +202,7 @@ cp "$B/old.profraw" "$T3/module/old/pgo/profraw"
 cp "$B/old2.profraw" "$T3/kernel/pgo/retained/old2/profraw"
 T4=$W/t4
 mkdir -p "$T4/kernel/pgo"
-cp "$B/v7.profraw" "$T4/kernel/pgo/profraw"
+[ -z "$V7" ] || cp "$B/v7.profraw" "$T4/kernel/pgo/profraw"
 T5=$W/t5
 mkdir -p "$T5/kernel/pgo" "$T5/module/old/pgo"
 cp "$B/vm.profraw" "$T5/kernel/pgo/profraw"
@@ -318,15 +333,15 @@ for mode in host busybox; do
 		fail "$M vmlinux without binary id: $(ls "$o/p")"
 
 	# No matching llvm-profdata: clear message, non-zero, copies kept.
-	run_collect $mode "$W/plain14:" -o "$o/n" --sysfs "$T1" --merge "$o/n.profdata" \
+	run_collect $mode "$W/plain$OLD:" -o "$o/n" --sysfs "$T1" --merge "$o/n.profdata" \
 		> "$o.n.out" 2> "$o.n.err"
 	rc=$?
 	msg=$(cat "$o.n.err")
 	[ $rc != 0 ] && [ ! -e "$o/n.profdata" ] &&
 		grep -q 'raw format version 10, which only llvm-profdata of LLVM 19, 20, 21 or 22 reads' "$o.n.err" &&
-		grep -q 'found: llvm-profdata (LLVM 14)' "$o.n.err" &&
+		grep -q "found: llvm-profdata (LLVM $OLD)" "$o.n.err" &&
 		[ -f "$o/n/vmlinux-$ID_vm.profraw" ] &&
-		pass "$M no llvm-profdata for v10 (only LLVM 14): fails naming 19-22" ||
+		pass "$M no llvm-profdata for v10 (only LLVM $OLD): fails naming 19-22" ||
 		fail "$M no-profdata case: rc $rc: $msg"
 	run_collect $mode "" -o "$o/n2" --sysfs "$T3" --merge "$o/n2.profdata" \
 		> /dev/null 2> "$o.n2.err"
@@ -338,21 +353,23 @@ for mode in host busybox; do
 	echo "  message: $(head -1 "$o.n.err")"
 
 	# Raw version 8 with llvm-profdata-14 (and a v8 id with padding).
-	run_collect $mode "$W/pd14:" -o "$o/v8" --sysfs "$T3" --merge "$o/v8.profdata" \
+	run_collect $mode "$W/pd$OLD:" -o "$o/v8" --sysfs "$T3" --merge "$o/v8.profdata" \
 		> "$o.v8.out" 2> "$o.v8.err" &&
 		[ -f "$o/v8/old-$ID_old.profraw" ] && [ -f "$o/v8/old2-$ID_old2.profraw" ] &&
-		[ "$(funcs 14 "$o/v8.profdata" | grep _func | tr '\n' ' ')" = "old2_func old_func " ] &&
-		pass "$M raw version 8: build ids, merged by llvm-profdata-14" ||
+		[ "$(funcs $OLD "$o/v8.profdata" | grep _func | tr '\n' ' ')" = "old2_func old_func " ] &&
+		pass "$M raw version 8: build ids, merged by llvm-profdata-$OLD" ||
 		fail "$M v8: $(cat "$o.v8.out" "$o.v8.err"; ls "$o/v8")"
 	# Raw version 7: clang 13's binary ids have no padding.
-	run_collect $mode "$W/pd13:" -o "$o/v7" --sysfs "$T4" --merge "$o/v7.profdata" \
-		> "$o.v7.out" 2> "$o.v7.err" &&
-		[ -f "$o/v7/vmlinux-$ID_v7.profraw" ] &&
-		[ "$(funcs 13 "$o/v7.profdata" | grep _func)" = v7_func ] &&
-		pass "$M raw version 7: build id, merged by llvm-profdata-13" ||
-		fail "$M v7: $(cat "$o.v7.out" "$o.v7.err"; ls "$o/v7")"
+	if [ -n "$V7" ]; then
+		run_collect $mode "$W/pd$V7:" -o "$o/v7" --sysfs "$T4" --merge "$o/v7.profdata" \
+			> "$o.v7.out" 2> "$o.v7.err" &&
+			[ -f "$o/v7/vmlinux-$ID_v7.profraw" ] &&
+			[ "$(funcs $V7 "$o/v7.profdata" | grep _func)" = v7_func ] &&
+			pass "$M raw version 7: build id, merged by llvm-profdata-$V7" ||
+			fail "$M v7: $(cat "$o.v7.out" "$o.v7.err"; ls "$o/v7")"
+	fi
 	# Mixed raw versions cannot be merged together.
-	run_collect $mode "$W/pd19:$W/pd14:" -o "$o/mix" --sysfs "$T5" --merge "$o/mix.profdata" \
+	run_collect $mode "$W/pd19:$W/pd$OLD:" -o "$o/mix" --sysfs "$T5" --merge "$o/mix.profdata" \
 		> /dev/null 2> "$o.mix.err"
 	rc=$?
 	[ $rc != 0 ] && grep -q 'different raw versions' "$o.mix.err" &&
@@ -741,8 +758,9 @@ for mode in host busybox; do
 done
 
 # ------------------------------------------------------- udev rule
-# The rule's syntax and match with the real udev 252 (Debian bookworm),
-# inside a busybox root made like the guest's initramfs plus tests/qemu/udev.sh.
+# The rule's syntax and match with the host's real udev (252 on bookworm,
+# 257 on trixie), inside a busybox root made like the guest's initramfs plus
+# tests/qemu/udev.sh.
 U=$W/uroot
 mkdir -p "$U"/{bin,sbin,dev,proc,sys,tmp,lib/modules,etc,root}
 cp "$BUSYBOX" "$U/bin/busybox"
@@ -786,25 +804,28 @@ if bash "$TOP/tests/qemu/udev.sh" "$U" > "$W/udev.sh.log" 2>&1; then
 		in_ns "mount --bind '$F' '$U/sys' && mount -t proc proc '$U/proc' &&
 			SYSTEMD_DEVICE_VERIFY_SYSFS=0 SYSTEMD_LOG_LEVEL=debug chroot '$U' /bin/udevadm test --action=$1 $2" 2>&1
 	}
+	# The programs udevadm test would run: "run: 'CMD'" (udev 252),
+	# "  RUN{program} : CMD" (257).
+	runs() { sed -n "s/^run: '\(.*\)'$/\1/p; s/^  RUN{program} : \(.*\)$/\1/p" "$@"; }
 	utest add /sys/kernel/pgo/retained/bar > "$W/utest-add.txt"
-	grep -q "^run: '/usr/lib/pgo/pgo-save-retained bar'$" "$W/utest-add.txt" &&
+	[ "$(runs "$W/utest-add.txt")" = "/usr/lib/pgo/pgo-save-retained bar" ] &&
 		pass "udevadm test: add of pgo device bar runs '/usr/lib/pgo/pgo-save-retained bar'" ||
-		fail "udevadm test add: $(grep -E 'run:|90-pgo|rror' "$W/utest-add.txt" | head)"
+		fail "udevadm test add: $(grep -E 'run:|RUN|90-pgo|rror' "$W/utest-add.txt" | head)"
 	grep -q 'Reading rules file: /etc/udev/rules.d/90-pgo.rules' "$W/utest-add.txt" &&
 		! grep '90-pgo.rules:' "$W/utest-add.txt" | grep -qviE ' (RUN|ACTION|SUBSYSTEM|ENV)\{?' &&
 		! grep -qiE '90-pgo.rules.*(invalid|error|unknown|ignor|warn)' "$W/utest-add.txt" &&
-		pass "udevd 252 parses 90-pgo.rules without complaint" ||
+		pass "udevd $(udevadm --version) parses 90-pgo.rules without complaint" ||
 		fail "rule parse: $(grep -i '90-pgo' "$W/utest-add.txt" | head)"
 	utest remove /sys/kernel/pgo/retained/bar > "$W/utest-rm.txt"
 	utest add /sys/kernel/pgo/retained/nomod > "$W/utest-nomod.txt"
-	! grep -q '^run:.*pgo-save-retained' "$W/utest-rm.txt" "$W/utest-nomod.txt" &&
+	! runs "$W/utest-rm.txt" "$W/utest-nomod.txt" | grep -q pgo-save-retained &&
 		grep -q 'Reading rules file: /etc/udev/rules.d/90-pgo.rules' "$W/utest-rm.txt" &&
 		pass "no RUN on remove, nor without PGO_MODULE" ||
-		fail "rule matched remove or no PGO_MODULE: $(grep '^run:' "$W/utest-rm.txt" "$W/utest-nomod.txt")"
+		fail "rule matched remove or no PGO_MODULE: $(runs "$W/utest-rm.txt" "$W/utest-nomod.txt")"
 
 	# Run the RUN command as udevd does: device properties as the
 	# environment, no PATH, busybox only, in the root.
-	cmd=$(sed -n "s/^run: '\(.*\)'$/\1/p" "$W/utest-add.txt" | grep pgo-save-retained)
+	cmd=$(runs "$W/utest-add.txt" | grep pgo-save-retained)
 	in_ns "mount --bind '$F' '$U/sys' &&
 		chroot '$U' /bin/env -i ACTION=add DEVPATH=/kernel/pgo/retained/bar SUBSYSTEM=pgo \
 			PGO_MODULE=bar SEQNUM=1 $cmd" > "$W/urun.out" 2> "$W/urun.err"
