@@ -30,8 +30,8 @@
  * copy (its base), and ids only grow, so the ids of the name's copies
  * from the base up to the copy's own are those whose counts it holds (a
  * saver writes an id read from the same name).  An id written to
- * "saved" below the base (or above the id) is of a copy whose line ended
- * (a trim, a reset, another binary): its counts are in no copy, and the
+ * "saved" below the base is of a copy whose line ended (a trim, a reset,
+ * another binary, a discard): its counts are in no copy, and the
  * write succeeds without discarding anything, so that its saver keeps its
  * file.  The name of a copy is free only once the old copy is removed, so
  * a replacement leaves a short time without retained/<name>/.
