@@ -20,13 +20,16 @@ never counts, so the merged counts are the strong definition's.  Exit
 status 1 if static functions share a name and a hash.
 """
 import hashlib
+import os
 import struct
 import sys
 import zlib
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'host', 'fuzz'))
+from mkseed import LAYOUTS  # noqa: E402  the record layouts, per raw version
+
 RAW = '__llvm_profile_raw_version'
-# A record's size by raw version (InstrProfData.inc of each LLVM).
-RECORD = {7: 48, 8: 48, 9: 64, 10: 64, 11: 72}
 
 
 def elf(path):
@@ -120,10 +123,10 @@ def main(argv):
     bad = 0
     for path in argv[verbose:]:
         recs, nbuf, ver = sections(path)
-        if not recs or ver not in RECORD:
+        if not recs or ver not in LAYOUTS:
             print(f'{path}: no profile records (raw version {ver})')
             continue
-        size = RECORD[ver]
+        size = LAYOUTS[ver]['rs']
         nrec = len(recs) // size
         md5 = {struct.unpack('<Q', hashlib.md5(n).digest()[:8])[0]: n.decode()
                for n in names(nbuf)}
