@@ -24,6 +24,13 @@ n=$(func_count "$D/driven.profraw" pgo_test_hot)
 c=$(func_counters "$D/driven.profraw" pgo_test_hot)
 [ "${c:-0}" -ge 1 ] && [ "$n" = 3300 ] && pass "pgo_test_hot driven 3300 times shows 3300" ||
 	fail "pgo_test_hot shows '$n' (counters: $c), expected 3300"
+# An external module's static functions are named by their path in its
+# directory (M=): "pgo_test_module.c;pgo_test_hot", ':' before clang 18.
+names=$(profdata show --all-functions "$D/driven.profraw" 2>/dev/null |
+	sed -n 's/^  \(.*\):$/\1/p')
+grep -qxE 'pgo_test_module\.c[;:]pgo_test_hot' <<<"$names" && ! grep -q / <<<"$names" &&
+	pass "module's static functions named by their file in the module's directory" ||
+	fail "module's function names: $(grep -E 'pgo_test_hot' <<<"$names" | tr '\n' ' ')"
 n=$(func_count "$D/reload.profraw" pgo_test_hot)
 [ "$n" = 5 ] && pass "reloaded module starts from zero (5)" || fail "reloaded count '$n', expected 5"
 

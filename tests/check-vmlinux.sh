@@ -34,6 +34,19 @@ echo "functions: $got in profile, $expected records in vmlinux"
 	pass "profile has >= 90% of vmlinux's functions ($got/$expected)" ||
 	fail "profile has $got of $expected functions"
 
+# Static functions are named by their path in the tree, "kernel/sys.c;f"
+# (';' from clang 18, ':' before): none by the build directory's path, none
+# by the file's name alone (tests/build/name-collisions.py).
+statics=$("$(dirname "$0")/build/name-collisions.py" --names "$obj/vmlinux" | grep -E '[;:]')
+n_static=$(grep -c . <<<"$statics")
+n_sys=$(grep -c -E '^kernel/sys\.c[;:]' <<<"$statics")
+n_dir=$(grep -c -E '^(/|\.\./)' <<<"$statics")
+n_base=$(grep -c -E '^sys\.c[;:]' <<<"$statics")
+echo "static functions: $n_static; of kernel/sys.c $n_sys; named by the build directory $n_dir, by sys.c alone $n_base"
+[ "$n_sys" -gt 0 ] && [ "$n_dir" = 0 ] && [ "$n_base" = 0 ] &&
+	pass "static functions named by their path in the tree ($n_sys of kernel/sys.c)" ||
+	fail "static functions' names: $(grep -m3 -E '^(/|\.\./|sys\.c)' <<<"$statics" | tr '\n' ' ')"
+
 # Real counts: 10000 getppid() between two reads, in the architecture's
 # syscall wrapper (__x64_sys_getppid, __arm64_sys_getppid).
 getppid=$(getppid_wrapper "$obj")

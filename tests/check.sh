@@ -337,12 +337,12 @@ else
 	ninstr="noinstr: $OBJ/vmlinux not built, skipped"
 fi
 
-# Static functions of same-named files that share a profile name and a
-# control-flow hash: llvm-profdata sums their counts.  Reported, not failed
-# (Kbuild names them by file name only; see tests/build/name-collisions.py).
+# Static functions that share a profile name and a control-flow hash:
+# llvm-profdata would sum their counts.  Kbuild names them by their path
+# in the tree, so there must be none (tests/build/name-collisions.py).
 if [ -f "$OBJ/vmlinux" ]; then
 	"$TOP/tests/build/name-collisions.py" "$OBJ/vmlinux" $(find "$OBJ" -name '*.ko') \
-		> "$LOG/names.log" 2>&1
+		> "$LOG/names.log" 2>&1 || status=1
 	names="names: $(awk '/^[^ ]/ { n++ } / records, / { r += $2 }
 		match($0, /[0-9]+ static/) { s += substr($0, RSTART, RLENGTH - 7) }
 		END { printf "%d records in vmlinux and %d modules, %d static functions share a name and a hash",

@@ -45,17 +45,29 @@ cache_of() {
 	echo "ccache $hit/$((hit + miss)) hits"
 }
 
+# CPU seconds (user + system) of the calling shell's children so far: the
+# stages it ran and everything they waited for.  `times` runs in that shell
+# (in a command substitution it would report the subshell's own).
+cpu_of_children() {
+	awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) {
+		split($i, t, /[ms]/); n += t[1] * 60 + t[2] } printf "%d\n", n }' "$1"
+}
+
 # stage NAME COMMAND...: run, log, time; the tail of the log if it failed.
 stage() {
-	local name=$1 s rc t
+	local name=$1 s rc t c
 	shift
 	s=$(date +%s)
+	times > "$LOGDIR/.$name.cpu"
+	c=$(cpu_of_children "$LOGDIR/.$name.cpu")
 	say "$name: started (log $LOGDIR/$name.log)"
 	CCACHE_STATSLOG=$LOGDIR/$name.ccache "$@" > "$LOGDIR/$name.log" 2>&1
 	rc=$?
 	t=$(( $(date +%s) - s ))
-	printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$rc" "$t" "$(( s - START ))" \
-		"$(cache_of "$name")" >> "$TIMES"
+	times > "$LOGDIR/.$name.cpu"
+	c=$(( $(cpu_of_children "$LOGDIR/.$name.cpu") - c ))
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$rc" "$t" "$(( s - START ))" \
+		"$c" "$(cache_of "$name")" >> "$TIMES"
 	if [ "$rc" = 0 ]; then
 		say "$name: passed in $t s"
 		grep -E '^(PASS|FAIL|SKIP):|: [0-9]+ passed|passed in|built in|compiler warnings|coverage:' \
@@ -121,11 +133,12 @@ done
 total=$(el)
 {
 	echo
-	echo "== make test: stages (wall seconds; lanes run side by side, so they add up to more than the total)"
-	printf '%-16s %-7s %8s %8s  %s\n' stage result seconds "from" "kernel from cache"
-	while IFS=$'\t' read -r name r t at c; do
+	echo "== make test: stages (wall seconds; lanes run side by side, so they add up to more than the total;"
+	echo "   cpu: user + system seconds of the stage's processes; the run had $((total * $(nproc))) on $(nproc) cores)"
+	printf '%-16s %-7s %8s %8s %8s  %s\n' stage result seconds "from" cpu "kernel from cache"
+	while IFS=$'\t' read -r name r t at cpu c; do
 		[ "$r" = 0 ] && r=passed || r=FAILED
-		printf '%-16s %-7s %8s %8s  %s\n' "$name" "$r" "$t" "+$at" "$c"
+		printf '%-16s %-7s %8s %8s %8s  %s\n' "$name" "$r" "$t" "+$at" "$cpu" "$c"
 	done < "$TIMES"
 	echo "total: $total s; logs in $LOGDIR/"
 } | tee "$LOGDIR/times.txt"

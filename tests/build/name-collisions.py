@@ -2,16 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 """Count the functions of one profiled object that share a profile name.
 
-Kbuild names a static function "<file name>;<function>" in its profile
-(-static-func-full-module-prefix=false), without the directory, so that a
-profile fits the same sources built elsewhere.  Two static functions of the
-same name in two files of the same name but different directories (core.c,
-main.c) that end up in one object then share a name.  Their records stay
-apart while their control-flow hashes differ (llvm-profdata and
--fprofile-use key a record by name and hash); with the same hash
-llvm-profdata merges their counts and each function is built with the sum.
+Kbuild names a static function "<path in the tree>;<function>" in its
+profile (-static-func-strip-dirname-prefix: the build directory stripped),
+so static functions of same-named files in different directories keep
+names of their own.  Named by the file's name alone (clang's
+-static-func-full-module-prefix=false, as before), two of them that end up
+in one object share a name; their records stay apart while their
+control-flow hashes differ (llvm-profdata and -fprofile-use key a record
+by name and hash), and with the same hash llvm-profdata merges their
+counts and each function is built with the sum.
 
 usage: name-collisions.py [-v] ELF...   (vmlinux and .ko files, instrumented)
+       name-collisions.py --names ELF    (every profile name, one per line;
+                                          also of an object file)
 Prints per object: records, names shared by several records, and how many
 of those share their hash too, static or global.  A global name shared by
 records is a weak definition (a __weak or COND_SYSCALL stub) and the one
@@ -119,6 +122,10 @@ def names(buf):
 
 
 def main(argv):
+    if argv[:1] == ['--names'] and len(argv) == 2:
+        for n in names(sections(argv[1])[1]):
+            print(n.decode())
+        return 0
     verbose = argv[:1] == ['-v']
     bad = 0
     for path in argv[verbose:]:
@@ -136,7 +143,8 @@ def main(argv):
             groups.setdefault(ref, []).append(fhash)
         shared = {r: h for r, h in groups.items() if len(h) > 1}
         same = {r: h for r, h in shared.items() if len(set(h)) < len(h)}
-        static = [r for r in same if ';' in md5.get(r, '')]
+        # '<file>;<name>' (clang 18 and later) or '<file>:<name>'
+        static = [r for r in same if set(md5.get(r, '')) & set(';:')]
         print(f'{path}: {nrec} records, {len(shared)} names shared by '
               f'{sum(map(len, shared.values()))} records, '
               f'{len(same)} of them with the same hash: {len(static)} static '
