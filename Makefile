@@ -9,7 +9,8 @@
 #   make patch          one diff of everything against the pristine base
 #
 # Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LTO=thin (every kernel with ThinLTO), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config (EXTRA_CONFIG_ARM64 for make test's arm64 part), EXTRA_MODULES=dir ...
-#        GUEST_SCRIPT=script.sh, QEMU_SMP=2, QEMU_MEM=1G
+#        GUEST_SCRIPT=script.sh, QEMU_SMP=2 (the test guests; make run's and make bench's
+#        measured boots run 1 vCPU under -icount, whose counts need one), QEMU_MEM=1G
 
 LLVM_VERSION	?= 19
 SHELL		:= /bin/bash
@@ -368,7 +369,7 @@ run-train:
 	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
 		OUT=$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)
 	tests/qemu/run-qemu.sh $(OBJ)/$(KIMAGE_PATH) \
-		$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 1G
+		$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 $(QEMU_MEM)
 	@# A profile per object (CLANG_PGO_PROFILE=dir): each module is built
 	@# with its own; every object depends on its profile, so a new one
 	@# rebuilds exactly the objects that use it.
@@ -387,7 +388,7 @@ run-%-kernel:
 		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE))
 	@start=$$(date +%s); QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
 		$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION)/$(KIMAGE_PATH) \
-		$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 1G; \
+		$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 $(QEMU_MEM); \
 		echo "$* boot: $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
 
 run: deps

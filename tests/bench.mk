@@ -59,10 +59,10 @@ bench-initramfs:
 bench-boot: bench-initramfs
 	@start=$$(date +%s); \
 	QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \
-		$(BENCH)/initramfs.cpio.gz $(BENCH)/instr 1 1G "$(BENCH_ENV)" && \
+		$(BENCH)/initramfs.cpio.gz $(BENCH)/instr 1 $(QEMU_MEM) "$(BENCH_ENV)" && \
 	mid=$$(date +%s) && \
 	tests/qemu/run-qemu.sh $(OBJ)/arch/x86/boot/bzImage \
-		$(BENCH)/initramfs.cpio.gz $(BENCH)/smp 2 1G \
+		$(BENCH)/initramfs.cpio.gz $(BENCH)/smp 2 $(QEMU_MEM) \
 		"$(BENCH_ENV) bench_mode=smp" && \
 	echo "bench boots: $$((mid - start)) s -icount, $$(( $$(date +%s) - mid )) s smp wall"
 	@for b in instr smp; do \
