@@ -190,15 +190,17 @@ PGO_CONFIG	?= tests/qemu/pgo.config
 UDEV_CONFIG	?= tests/qemu/udev.config
 CONFIGS		:= $(QEMU_CONFIG) $(UDEV_CONFIG) $(PGO_CONFIG) \
 		   $(LTO_CONFIG) $(EXTRA_CONFIG)
+# abs-paths FILES: relative ones taken from the repository's top.
+abs-paths	= $(foreach f,$(1),$(if $(filter /%,$(f)),$(f),$(TOP)/$(f)))
 
 $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 	mkdir -p $(OBJ)
 	$(KMAKE) tinyconfig >/dev/null
 	cd $(SRC) && scripts/kconfig/merge_config.sh -m -O $(OBJ) \
-		$(OBJ)/.config $(addprefix $(TOP)/,$(CONFIGS)) >/dev/null
+		$(OBJ)/.config $(call abs-paths,$(CONFIGS)) >/dev/null
 	$(KMAKE) olddefconfig >/dev/null
 	@# What the fragments ask for, the last one of each option winning.
-	@for f in $(CONFIGS); do grep -hE '^CONFIG_|^# CONFIG_.* is not set' $(TOP)/$$f; done | \
+	@for f in $(call abs-paths,$(CONFIGS)); do grep -hE '^CONFIG_|^# CONFIG_.* is not set' $$f; done | \
 	sed -E 's/^# (CONFIG_[A-Za-z0-9_]*) is not set/\1=n/' | \
 	awk -F= '{ v[$$1] = $$0; o[$$1] = NR } END { for (k in v) print o[k], v[k] }' | \
 	sort -n | cut -d' ' -f2- | grep -E '=[ym]$$' | \
@@ -303,7 +305,7 @@ fuzz:
 build-test: kernel
 	tests/build/future-llvm.sh $(SRC) $(OBJ) $(LLVM_VERSION)
 	tests/build/sections-negative.sh $(LLVM_VERSION)
-	tests/build/clean.sh $(SRC) $(LLVM_VERSION) $(addprefix $(TOP)/,$(CONFIGS))
+	tests/build/clean.sh $(SRC) $(LLVM_VERSION) $(call abs-paths,$(CONFIGS))
 	TOP='$(TOP)' OVERLAY_FILES='$(OVERLAY_FILES)' PATCHES='$(PATCHES)' \
 		tests/build/apply.sh $(BASE)
 

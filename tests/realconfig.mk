@@ -55,9 +55,9 @@ $(OBJ)/.real-config: $(SRC)/.stamp $(REAL_FRAGS)
 	mkdir -p $(OBJ)
 	$(KMAKE) defconfig >/dev/null
 	cd $(SRC) && scripts/kconfig/merge_config.sh -m -O $(OBJ) \
-		$(OBJ)/.config $(addprefix $(TOP)/,$(REAL_FRAGS)) >/dev/null
+		$(OBJ)/.config $(call abs-paths,$(REAL_FRAGS)) >/dev/null
 	$(KMAKE) olddefconfig >/dev/null
-	@for f in $(REAL_FRAGS); do grep -h '^CONFIG_' $(TOP)/$$f; done | \
+	@for f in $(call abs-paths,$(REAL_FRAGS)); do grep -h '^CONFIG_' $$f; done | \
 	while read -r opt; do grep -qx "$$opt" $(OBJ)/.config || \
 		{ echo "config: $$opt did not stick" >&2; exit 1; }; done
 	@echo "config: $(OBJ)/.config: defconfig + $(REAL_FRAGS), every line stuck"
