@@ -860,6 +860,27 @@ else
 	fail "tests/qemu/udev.sh failed: $(tail -5 "$W/udev.sh.log")"
 fi
 
+# ------------------------------------------- pgo-save-retained.service
+# The boot-time unit runs the helper the udev rule installs, with --all
+# (whose work is tested above), and systemd accepts the unit.
+UNIT=$TOP/scripts/pgo/pgo-save-retained.service
+rule_prog=$(sed -n 's/.*RUN+="\([^ "]*\) .*/\1/p' "$RULES")
+unit_cmd=$(sed -n 's/^ExecStart=//p' "$UNIT")
+[ -n "$rule_prog" ] && [ "$unit_cmd" = "$rule_prog --all" ] &&
+	pass "pgo-save-retained.service runs $unit_cmd (the rule's helper)" ||
+	fail "pgo-save-retained.service runs '$unit_cmd', the rule runs '$rule_prog'"
+if command -v systemd-analyze > /dev/null; then
+	# verify wants the unit's program to exist: the copy runs ours.
+	mkdir -p "$W/unit"
+	sed "s|^ExecStart=[^ ]*|ExecStart=$SAVE|" "$UNIT" > "$W/unit/pgo-save-retained.service"
+	systemd-analyze verify --man=no "$W/unit/pgo-save-retained.service" > "$W/verify.txt" 2>&1 &&
+		! grep -q pgo-save-retained "$W/verify.txt" &&
+		pass "systemd-analyze $(systemd-analyze --version | awk 'NR == 1 { print $2 }') verify: pgo-save-retained.service" ||
+		fail "systemd-analyze verify: $(cat "$W/verify.txt")"
+else
+	echo "SKIP: systemd-analyze verify of pgo-save-retained.service (no systemd)"
+fi
+
 # ------------------------------------------------------- shellcheck
 if command -v shellcheck > /dev/null; then
 	shellcheck -s sh "$COLLECT" "$SAVE" > "$W/sc.txt" 2>&1 &&
