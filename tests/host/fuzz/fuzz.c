@@ -520,7 +520,8 @@ static const struct {
 	[FZW_LIST]	  = { "a list before any code ran", "list is not empty before any code ran" },
 	[FZW_NO_COUNTERS] = { "a record without counters", "a record has no counters" },
 	[FZW_CNTS_OUT]	  = { "counters outside", "counters lie outside the counters section" },
-	[FZW_SITES]	  = { "value sites outside or shared", "value sites are outside their section or shared" },
+	[FZW_SITES]	  = { "value sites outside or shared",
+			      "value sites are outside their section or shared" },
 	[FZW_BITS_OUT]	  = { "bitmap outside", "MC/DC bitmap lies outside the bitmap section" },
 	[FZW_UNIFORM]	  = { "uniform counters", "GPU uniform counters" },
 };
