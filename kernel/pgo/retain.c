@@ -419,7 +419,9 @@ static bool pgo_same_binary(const struct pgo_object *a,
 {
 	size_t i, n = a->data_end - a->data;
 
-	if (a->build_id_len != b->build_id_len ||
+	/* The version word too: its variant flags say what counters count. */
+	if (a->version != b->version ||
+	    a->build_id_len != b->build_id_len ||
 	    memcmp(a->build_id, b->build_id, a->build_id_len) ||
 	    n != b->data_end - b->data ||
 	    a->cnts_end - a->cnts != b->cnts_end - b->cnts ||

@@ -31,7 +31,7 @@
  *     u16 text_size, init_size   its core and (module) init text sizes
  *     u8  absent   bit s: section s is absent (NULL, NULL); not for
  *                  vmlinux, and a module without __llvm_prf_data is
- *                  no profiled object (module.c)
+ *                  no profiled object (module.c); bits 6 and 7: FZA_*
  *     u8  chunk    chunk size of the sequential read, minus 1
  *     u16 seed     random offsets of the other reads, the build id bytes
  *     u8  retain   FZR_* below: how a module's unloads go
@@ -57,6 +57,10 @@
  *   otherwise             w itself
  * so that a mutation moves a pointer inside a section, to its edges, out
  * of it or off its alignment, and rarely to nowhere.
+ *
+ * A rejected module (and one with several sections of a kind, FZA_SEVERAL)
+ * is loaded unprofiled: its records zeroed, as module.c and the loader
+ * do, then the calls run on it (fz_unprofiled()).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -94,6 +98,13 @@ struct pgo_object pgo_vmlinux = {
 #define FZ2_INIT_TEXT	0x02	/* a module's init text, transient */
 #define FZ2_CSIR	0x04	/* VARIANT_MASK_CSIR_PROF */
 #define FZ2_DISCARD	0x08	/* discard the retained copy (FZR_SAVED...) */
+#define FZ2_ENTRY	0x10	/* VARIANT_MASK_INSTR_ENTRY */
+#define FZ2_ENTRY_ONLY	0x20	/* VARIANT_MASK_FUNCTION_ENTRY_ONLY (bit 61) */
+#define FZ2_TEMPORAL	0x40	/* VARIANT_MASK_TEMPORAL_PROF (bit 63) */
+#define FZ2_CORRELATE	0x80	/* VARIANT_MASK_DBG_CORRELATE (bit 59) */
+/* absent, above the six sections' bits */
+#define FZA_MORE	0x40	/* VARIANT_MASK_MEMPROF (bit 62), _INSTR_LOOP_ENTRIES */
+#define FZA_SEVERAL	0x80	/* a module with several sections of a kind */
 /* retain */
 #define FZR_SAVED	0x01	/* ... by writing its id to "saved", not "1" to reset */
 #define FZR_STALE	0x02	/* ... an id it does not have: it stays (-ESTALE if in its line) */
@@ -139,6 +150,7 @@ struct fz_obj {
 	struct pgo_object own;
 	struct pgo_object *obj;		/* &own, or &pgo_vmlinux */
 	char *alloc[NR_SECT];		/* each section's malloc(), NULL if absent */
+	size_t size[NR_SECT];		/* its size */
 	char *start[NR_SECT];
 	char *end[NR_SECT];
 };
@@ -156,6 +168,8 @@ struct fz_site {
 
 struct fz_model {
 	bool ok;	/* nodes of the pool below the limit, each once at most */
+	bool known;	/* nodes of the pool, each once at most: what the
+			 * writer writes is known (those below the limit) */
 	bool fresh;	/* each list has distinct values, at most FZ_MAX_VALUES */
 	size_t nsite, nent;
 	struct fz_site *site;
@@ -357,6 +371,26 @@ static void fz_build(struct fz_obj *f, const struct fz_hdr *h,
 		obj->version |= VARIANT_MASK_CSIR_PROF;
 	if (h->flags & FZ_BYTECOV)
 		obj->version |= VARIANT_MASK_BYTE_COVERAGE;
+	/*
+	 * The other variant flags, as a module's __llvm_profile_raw_version
+	 * has them (module.c takes the word as it is): bits of
+	 * VARIANT_MASKS_ALL that older InstrProfData.inc leave unnamed are set
+	 * alike, as a newer clang's flags, which the kernel must not know.
+	 */
+	if (h->flags2 & FZ2_ENTRY)
+		obj->version |= VARIANT_MASK_INSTR_ENTRY;
+	if (h->flags2 & FZ2_ENTRY_ONLY)
+		obj->version |= 1ULL << 61;
+	if (h->flags2 & FZ2_TEMPORAL)
+		obj->version |= 1ULL << 63;
+	if (h->flags2 & FZ2_CORRELATE)
+		obj->version |= 1ULL << 59;
+	if (h->absent & FZA_MORE)
+		obj->version |= 1ULL << 62;
+#ifdef VARIANT_MASK_INSTR_LOOP_ENTRIES
+	if (h->absent & FZA_MORE)
+		obj->version |= VARIANT_MASK_INSTR_LOOP_ENTRIES;
+#endif
 
 	for (s = 0; s < NR_SECT; s++) {
 		size_t size = h->sect[s].size % (fz_cap[s] + 1), a, b;
@@ -365,6 +399,7 @@ static void fz_build(struct fz_obj *f, const struct fz_hdr *h,
 		if ((h->absent & (1u << s)) && !vmlinux)
 			continue;
 		f->alloc[s] = malloc(size);
+		f->size[s] = size;
 		if (!f->alloc[s])
 			abort();
 		fz_bytes(in, f->alloc[s], size);
@@ -456,15 +491,43 @@ static void fz_free(struct fz_obj *f)
 }
 
 /*
- * Whether an object is what pgo_object_check()'s kernel-doc and the
- * reasons it logs promise to accept: records tiling an aligned section,
- * whole aligned counters, names if there are records, sane value
- * sections, empty lists if nothing ran; each record with counters, all
- * inside the counters section, value sites inside the values section and
- * no two records sharing one, bitmap bytes inside the bitmap section.
- * Returns NULL, or what is wrong.
+ * What pgo_object_check()'s kernel-doc and the reasons it logs promise:
+ * records tiling an aligned section, whole aligned counters, names if
+ * there are records, sane value sections, empty lists if nothing ran;
+ * each record with counters, all inside the counters section, value sites
+ * inside the values section and no two records sharing one, bitmap bytes
+ * inside the bitmap section.  Each way of breaking it is a class, and the
+ * reason the check logs must name one the object has (fz_why[]): the
+ * check may stop at any of them, so the model finds them all, but for
+ * those of records, which it looks at only in sections that are sane.
  */
-static const char *fz_spec(const struct pgo_object *o, bool unused)
+enum {
+	FZW_RECORDS, FZW_CNTS_SECT, FZW_NAMES_SECT, FZW_BITS_SECT,
+	FZW_NO_NAMES, FZW_VALUE_SECTS, FZW_LIST, FZW_NO_COUNTERS,
+	FZW_CNTS_OUT, FZW_SITES, FZW_BITS_OUT, FZW_UNIFORM, FZW_NR
+};
+
+/* Each class, and what the check's message for it says (format.c). */
+static const struct {
+	const char *name, *logged;
+} fz_why[FZW_NR] = {
+	[FZW_RECORDS]	  = { "records", "whole number of aligned records" },
+	[FZW_CNTS_SECT]	  = { "counters section", "whole number of aligned counters" },
+	[FZW_NAMES_SECT]  = { "names section", "names section is malformed" },
+	[FZW_BITS_SECT]	  = { "bitmap section", "bitmap section is malformed" },
+	[FZW_NO_NAMES]	  = { "records without names", "records but no names section" },
+	[FZW_VALUE_SECTS] = { "value sections", "value sections are malformed" },
+	[FZW_LIST]	  = { "a list before any code ran", "list is not empty before any code ran" },
+	[FZW_NO_COUNTERS] = { "a record without counters", "a record has no counters" },
+	[FZW_CNTS_OUT]	  = { "counters outside", "counters lie outside the counters section" },
+	[FZW_SITES]	  = { "value sites outside or shared",
+			      "value sites are outside their section or shared" },
+	[FZW_BITS_OUT]	  = { "bitmap outside", "MC/DC bitmap lies outside the bitmap section" },
+	[FZW_UNIFORM]	  = { "uniform counters", "GPU uniform counters" },
+};
+
+/* Every class of what is wrong with an object, a bit each; 0 if nothing. */
+static unsigned int fz_spec_all(const struct pgo_object *o, bool unused)
 {
 	uintptr_t d = (uintptr_t)o->data, de = (uintptr_t)o->data_end;
 	uintptr_t c = (uintptr_t)o->cnts, ce = (uintptr_t)o->cnts_end;
@@ -473,28 +536,33 @@ static const char *fz_spec(const struct pgo_object *o, bool unused)
 	uintptr_t v = (uintptr_t)o->vals, ve = (uintptr_t)o->vals_end;
 	uintptr_t e = (uintptr_t)o->vnds, ee = (uintptr_t)o->vnds_end;
 	size_t cs = fz_cnt_size(o), nheads, i, j;
-	const char *why = NULL;
+	unsigned int why = 0;
 	unsigned char *seen;
 
 	if (de < d || (de - d) % FZ_REC || d % 8)
-		return "records";
+		why |= 1u << FZW_RECORDS;
 	if (ce < c || (ce - c) % cs || c % cs)
-		return "counters section";
+		why |= 1u << FZW_CNTS_SECT;
 	if (ne < n)
-		return "names section";
+		why |= 1u << FZW_NAMES_SECT;
 	if (be < b)
-		return "bitmap section";
+		why |= 1u << FZW_BITS_SECT;
 	if (de > d && ne == n)
-		return "records without names";
+		why |= 1u << FZW_NO_NAMES;
 	if (ve < v || (ve - v) % 8 || v % 8 || ee < e || e % 8)
-		return "value sections";
+		why |= 1u << FZW_VALUE_SECTS;
+	if (why & (1u << FZW_VALUE_SECTS))
+		return why;
 	nheads = (ve - v) / 8;
 	for (i = 0; unused && i < nheads; i++)
 		if (fz_get64((void *)(v + 8 * i)))
-			return "a list before any code ran";
+			why |= 1u << FZW_LIST;
+	if (why)
+		return why;
 
+	/* Sites taken by any record whose sites are in the section. */
 	seen = fz_alloc(nheads);
-	for (i = 0; i < (de - d) / FZ_REC && !why; i++) {
+	for (i = 0; i < (de - d) / FZ_REC; i++) {
 		const struct llvm_prf_data *r = &o->data[i];
 		u64 ca = PGO_RELATIVE_COUNTERS ? (uintptr_t)r + r->CounterPtr :
 						 r->CounterPtr;
@@ -504,32 +572,52 @@ static const char *fz_spec(const struct pgo_object *o, bool unused)
 		for (k = 0; k < FZ_KINDS; k++)
 			sites += r->NumValueSites[k];
 		if (!r->NumCounters)
-			why = "a record without counters";
+			why |= 1u << FZW_NO_COUNTERS;
 		else if (ca < c || ca > ce || (u64)r->NumCounters * cs > ce - ca ||
 			 (ca - c) % cs)
-			why = "counters outside";
-		else if (sites && (va < v || (va - v) % 8 ||
-				   (va - v) / 8 + sites > nheads))
-			why = "value sites outside";
-		for (j = 0; sites && !why && j < sites; j++)
-			if (seen[(va - v) / 8 + j]++)
-				why = "shared value sites";
+			why |= 1u << FZW_CNTS_OUT;
+		if (sites && (va < v || (va - v) % 8 ||
+			      (va - v) / 8 + sites > nheads))
+			why |= 1u << FZW_SITES;
+		else
+			for (j = 0; j < sites; j++)
+				if (seen[(va - v) / 8 + j]++)
+					why |= 1u << FZW_SITES;
 #if PGO_HAS_BITMAP
-		if (!why && r->NumBitmapBytes) {
+		if (r->NumBitmapBytes) {
 			u64 ba = (uintptr_t)r + r->BitmapPtr;
 
 			if (ba < b || ba > be || r->NumBitmapBytes > be - ba)
-				why = "bitmap outside";
+				why |= 1u << FZW_BITS_OUT;
 		}
 #endif
 #if PGO_HAS_UNIFORM
 		/* GPU offload's; the header says a CPU's object has none. */
-		if (!why && r->UniformCounterPtr)
-			why = "uniform counters";
+		if (r->UniformCounterPtr)
+			why |= 1u << FZW_UNIFORM;
 #endif
 	}
 	free(seen);
 	return why;
+}
+
+/* The first class of what is wrong with an object, or NULL. */
+static const char *fz_spec(const struct pgo_object *o, bool unused)
+{
+	unsigned int why = fz_spec_all(o, unused);
+
+	return why ? fz_why[__builtin_ctz(why)].name : NULL;
+}
+
+/* The classes a logged reason names: one, or 0 if it names none. */
+static unsigned int fz_logged_class(const char *msg)
+{
+	unsigned int w, found = 0;
+
+	for (w = 0; w < FZW_NR; w++)
+		if (strstr(msg, fz_why[w].logged))
+			found |= 1u << w;
+	return found;
 }
 
 static unsigned int fz_pool(const struct pgo_object *o)
@@ -573,7 +661,7 @@ static void fz_walk(const struct pgo_object *o, struct fz_model *m)
 	unsigned char *visited = fz_alloc(pool);
 
 	memset(m, 0, sizeof(*m));
-	m->ok = m->fresh = true;
+	m->ok = m->known = m->fresh = true;
 	for (i = 0; i < nrec; i++)
 		nsite += fz_nr_sites(&o->data[i]);
 	m->site = fz_alloc(nsite * sizeof(*m->site));
@@ -591,17 +679,27 @@ static void fz_walk(const struct pgo_object *o, struct fz_model *m)
 
 				site->kind = k;
 				site->at = m->nent;
-				while (p && m->ok) {
+				while (p && m->known) {
 					u64 off = p - (uintptr_t)o->vnds;
 					const struct llvm_prf_value_node *nd;
 
 					if (p < (uintptr_t)o->vnds || off % FZ_NODE ||
-					    off / FZ_NODE >= limit ||
+					    off / FZ_NODE >= pool ||
 					    visited[off / FZ_NODE]++) {
-						m->ok = false;
+						m->ok = m->known = false;
 						break;
 					}
 					nd = &o->vnds[off / FZ_NODE];
+					/*
+					 * Handed out after the file was sized (or
+					 * never, by the input): walked, not written.
+					 */
+					if (off / FZ_NODE >= limit) {
+						m->ok = false;
+						len++;
+						p = (uintptr_t)nd->Next;
+						continue;
+					}
 					for (x = site->at; x < m->nent; x++)
 						if (m->ent[x].raw == nd->Value)
 							m->fresh = false;
@@ -666,7 +764,7 @@ static bool fz_zero(const u8 *p, size_t n)
  * and the header's deltas as the reader finds them; value data is one
  * ValueProfData per record with value sites, and they end the file.
  * Everything must be the object's: its records, counters, bitmaps and
- * names, and, if @m->ok, exactly the values of its lists.  After a reset
+ * names, and, if @m->known, exactly the values of its lists.  After a reset
  * (@reset), counters are at their initial value and every value count 0.
  */
 static void fz_check_file(const struct pgo_object *o, const u8 *file,
@@ -687,8 +785,16 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 	memcpy(&h, file, sizeof(h));
 	FZ_ASSERT(h.Magic == (INSTR_PROF_RAW_MAGIC_64), "magic %llx",
 		  (unsigned long long)h.Magic);
+	/*
+	 * The object's version word as it is, variant flags and all: the
+	 * reader takes IR or front-end, context-sensitive, entry counters,
+	 * function entry only, temporal traces... from it, and none of them
+	 * but single-byte counters changes the layout the kernel writes.
+	 */
 	FZ_ASSERT(h.Version == o->version, "version %llx, object's %llx",
 		  (unsigned long long)h.Version, (unsigned long long)o->version);
+	FZ_ASSERT(GET_VERSION(h.Version) == INSTR_PROF_RAW_VERSION,
+		  "raw version %llu", (unsigned long long)GET_VERSION(h.Version));
 	FZ_ASSERT(h.ValueKindLast == IPVK_Last, "ValueKindLast %llu",
 		  (unsigned long long)h.ValueKindLast);
 	cs = INSTR_PROF_RAW_VERSION >= 8 &&
@@ -889,7 +995,7 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 				  "record %zu kind %u: %u values past TotalSize", i, k,
 				  nv);
 			for (s = 0, x = 0; s < n; s++) {
-				const struct fz_site *ms = m && m->ok ?
+				const struct fz_site *ms = m && m->known ?
 							   &m->site[site + s] : NULL;
 				unsigned int j;
 
@@ -968,7 +1074,7 @@ static void fz_read(const struct pgo_object *o, bool reset)
 	if (fz_verbose)
 		fprintf(stderr, "fuzz: %s: %zu records, file of %zu bytes, %zu of them values, %u nodes in use, lists %s%s\n",
 			o->name, (size_t)(o->data_end - o->data), fsize, len,
-			limit, m.ok ? "known" : "unknown", reset ? ", reset" : "");
+			limit, m.known ? "known" : "unknown", reset ? ", reset" : "");
 	fz_model_free(&m);
 
 	/* One sequential read, as many read() calls; at most 256 of them. */
@@ -1213,12 +1319,67 @@ static void fz_reset(struct pgo_object *o)
 }
 
 /*
+ * A module that is loaded unprofiled: its sections failed the check
+ * (module.c's pgo_module_coming()), or it has several sections of a kind
+ * (find_pgo_sections(), the loader's).  Neither file builds here (struct
+ * module, kallsyms, the loader's ELF sections): this is what they do,
+ * pgo_module_disarm()'s memset() of the records, and no object made.  Its
+ * code still runs and calls the runtime with its records and any site
+ * index: that must change nothing, anywhere, and find no object.  vmlinux
+ * is not so handled: vmlinux.c empties its data section instead, and its
+ * records' list heads are the compiler's, which an input does not model.
+ */
+static void fz_unprofiled(struct fz_obj *f, const u8 *ops, size_t nops)
+{
+	struct pgo_object *o = f->obj;
+	size_t nrec = fz_whole(f->start[S_DATA], f->end[S_DATA], FZ_REC), x, s;
+	int used = atomic_read(&o->vnds_used);
+	long dropped = atomic_long_read(&o->values_dropped);
+	char *copy[NR_SECT];
+	size_t size[NR_SECT];
+
+	if (o == &pgo_vmlinux)
+		return;
+	memset(f->start[S_DATA], 0, f->end[S_DATA] - f->start[S_DATA]);
+	for (s = 0; s < NR_SECT; s++) {
+		size[s] = f->size[s];
+		copy[s] = fz_alloc(size[s]);
+		if (size[s])
+			memcpy(copy[s], f->alloc[s], size[s]);
+	}
+	/* The compiler's records are aligned: a misaligned section is not. */
+	if ((uintptr_t)f->start[S_DATA] % 8)
+		nrec = 0;
+	for (x = 0; nrec && x < nops; x++) {
+		const u8 *op = ops + 4 * x;
+		struct llvm_prf_data *r = (void *)(f->start[S_DATA] +
+						   op[1] % nrec * FZ_REC);
+		u64 v = fz_value(op[3], 0);
+
+		FZ_ASSERT(!pgo_object_of(r), "a record of an unprofiled module has an object");
+		if (op[0] & 1)
+			__llvm_profile_instrument_memop(v, r, op[2]);
+		else
+			__llvm_profile_instrument_target(v, r, op[2] | op[0] << 8);
+	}
+	for (s = 0; s < NR_SECT; s++) {
+		FZ_ASSERT(!size[s] || !memcmp(copy[s], f->alloc[s], size[s]),
+			  "a call into an unprofiled module changed its section %zu", s);
+		free(copy[s]);
+	}
+	FZ_ASSERT(atomic_read(&o->vnds_used) == used &&
+		  atomic_long_read(&o->values_dropped) == dropped,
+		  "a call into an unprofiled module took a node");
+}
+
+/*
  * Check an object, then, if accepted, do to it what the kernel does.
  * Returns whether it was accepted; @f is freed by the caller.
  */
 static bool fz_accept(struct fz_obj *f, bool unused)
 {
 	struct pgo_object *o = f->obj;
+	unsigned int wrong = fz_spec_all(o, unused), named;
 	const char *why = fz_spec(o, unused);
 	u64 *orig;
 	size_t i, nrec;
@@ -1233,6 +1394,13 @@ static bool fz_accept(struct fz_obj *f, bool unused)
 			  "rejected without a reason logged (%u warnings)", fz_nr_warn);
 		FZ_ASSERT(why, "rejected an object its contract accepts: %s",
 			  fz_last_log);
+		/* The reason is one of the object's faults, by its class. */
+		named = fz_logged_class(fz_last_log);
+		FZ_ASSERT(named && !(named & (named - 1)),
+			  "rejected for a reason of no known class: %s", fz_last_log);
+		FZ_ASSERT(named & wrong,
+			  "rejected for \"%s\", but what is wrong is %s (classes %#x)",
+			  fz_why[__builtin_ctz(named)].name, why, wrong);
 		return false;
 	}
 	FZ_ASSERT(!why, "accepted an object its contract rejects (%s)", why);
@@ -1290,6 +1458,7 @@ static bool fz_touched(const struct pgo_object *o)
 
 /* What a retained copy of the sum of some loads must hold. */
 struct fz_sum {
+	u64 version;		/* the loads' version word */
 	u8 *cnts, *bits;
 	size_t ncnts, nbits;
 	bool values;		/* whether the lists below are known */
@@ -1340,6 +1509,7 @@ static void fz_sum_init(struct fz_sum *e, struct pgo_object *const *src,
 	struct fz_model m;
 
 	memset(e, 0, sizeof(*e));
+	e->version = a->version;
 	e->ncnts = a->cnts_end - a->cnts;
 	e->nbits = a->bits_end - a->bits;
 	e->cnts = fz_alloc(e->ncnts);
@@ -1391,6 +1561,9 @@ static void fz_sum_check(const struct pgo_object *c, const struct fz_sum *e,
 	FZ_ASSERT(!pgo_object_check(c, false), "%s: the copy is no valid object: %s",
 		  what, fz_last_log);
 	FZ_ASSERT(!fz_spec(c, false), "%s: the copy breaks the contract", what);
+	FZ_ASSERT(c->version == e->version, "%s: version %llx, the loads' %llx",
+		  what, (unsigned long long)c->version,
+		  (unsigned long long)e->version);
 	FZ_ASSERT((size_t)(c->cnts_end - c->cnts) == e->ncnts &&
 		  !memcmp(c->cnts, e->cnts, e->ncnts),
 		  "%s: counters are not the sum", what);
@@ -1452,6 +1625,10 @@ static void fz_other_binaries(const struct pgo_object *a, struct pgo_object *b)
 		FZ_OTHER("bitmap size", b->bits_end--, b->bits_end++);
 	if (b->vals_end > b->vals)
 		FZ_OTHER("values size", b->vals_end--, b->vals_end++);
+	/* Counts of other instrumentation, which its version word says. */
+	FZ_OTHER("variant flags", b->version ^= VARIANT_MASK_IR_PROF,
+		 b->version ^= VARIANT_MASK_IR_PROF);
+	FZ_OTHER("raw version", b->version ^= 1, b->version ^= 1);
 	if (!r)
 		return;
 	FZ_OTHER("function name", pgo_rec_set(r, NameRef, r->NameRef ^ 1),
@@ -1718,13 +1895,18 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		fz_free(&f);
 		return 0;
 	}
-	if (fz_accept(&f, unused)) {
+	if (f.obj != &pgo_vmlinux && (h.absent & FZA_SEVERAL)) {
+		/* Several sections of a kind: no check, no object. */
+		fz_unprofiled(&f, ops, nops);
+	} else if (fz_accept(&f, unused)) {
 		fz_life(&f, ops, nops, unused, false);
 		if ((h.flags & FZ_RETAIN) && f.obj != &pgo_vmlinux)
 			fz_retention(&f, sections, ops - sections, ops, nops,
 				     unused);
 		else if (f.obj != &pgo_vmlinux)
 			pgo_object_del(f.obj);
+	} else {
+		fz_unprofiled(&f, ops, nops);
 	}
 	fz_free(&f);
 	FZ_ASSERT(!shim_warnings, "%d WARN_ON fired", shim_warnings);
