@@ -307,9 +307,10 @@ host-matrix:
 	tests/host/matrix.sh $(HOST_MATRIX_VERSIONS)
 
 # libFuzzer on the check, runtime, writer, reset and retention
-# (tests/host/fuzz/run.sh), FUZZ_SECONDS per clang version.
+# (tests/host/fuzz/run.sh), FUZZ_SECONDS per clang version, every raw
+# version as make host-test (HOST_FUZZ_VERSIONS).
 FUZZ_SECONDS ?= 600
-FUZZ_VERSIONS ?= 13 22
+FUZZ_VERSIONS ?= $(HOST_FUZZ_VERSIONS)
 
 .PHONY: fuzz
 fuzz:
