@@ -11,9 +11,9 @@
  * The copy holds its code addresses (records' function pointers and
  * indirect-call targets) already relative to the module's code, as its
  * profile writes them (pgo_object_addr()), so the same binary (same build
- * id and profile layout) unloaded again from another address adds its
- * counts and targets in unchanged.  A different binary under the same name
- * replaces the copy.  pgo.retain_kb bounds the memory of all copies: past
+ * id, raw version word and profile layout) unloaded again from another
+ * address adds its counts and targets in unchanged.  A different binary
+ * under the same name replaces the copy.  pgo.retain_kb bounds the memory of all copies: past
  * it, the oldest is dropped.
  *
  * A copy never changes while it is served: counts are added by making a
@@ -413,7 +413,7 @@ static struct pgo_retained *pgo_retained_sum(const struct pgo_object *a,
 	return r;
 }
 
-/* Whether counts of @b may be added into @a: same build, same layout. */
+/* Whether counts of @b may be added into @a: same build, version, layout. */
 static bool pgo_same_binary(const struct pgo_object *a,
 			    const struct pgo_object *b)
 {
@@ -560,9 +560,10 @@ static void pgo_retain_locked(const struct pgo_object *obj)
 	 * in between, which savers wait out.
 	 */
 	if (old && !same)
-		pr_info("%s: another binary was unloaded (build id %*phN): dropped the retained profile of build id %*phN\n",
+		pr_info("%s: another binary was unloaded (build id %*phN, version %#llx): dropped the retained profile of build id %*phN, version %#llx\n",
 			obj->name, obj->build_id_len, obj->build_id,
-			old->obj.build_id_len, old->obj.build_id);
+			obj->version, old->obj.build_id_len, old->obj.build_id,
+			old->obj.version);
 	if (same)
 		base = old->base;
 	if (old)
