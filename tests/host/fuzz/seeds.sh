@@ -3,14 +3,17 @@
 #
 # Seed inputs of the fuzz target, for clang VERSION's raw layout:
 #
-#   tests/host/fuzz/seeds.sh VERSION OUTDIR
+#   tests/host/fuzz/seeds.sh VERSION OUTDIR [MODULE.ko...]
 #
 # The profile sections of tests/host/diff/prog.c as clang-VERSION builds it
 # (IR instrumentation; with single-byte function entry counters from LLVM
 # 14 on; front-end instrumentation with MC/DC bitmaps and single-byte
 # counters from raw version 9 and 10 on), linked into an executable without the
 # profile runtime so that its pointers are final, and the cases of
-# tests/host/crafted/crafted.c (mkseed.py).  To fold them into the corpus:
+# tests/host/crafted/crafted.c (mkseed.py).  Each MODULE.ko given (a kernel
+# module built by clang-VERSION, e.g. build/ext-debug-19/test_modules/
+# pgo_test_module.ko of make test) is linked the same way: its sections as
+# the module loader would hand them over.  To fold them into the corpus:
 #
 #   tests/host/fuzz/run.sh --merge VERSION OUTDIR
 
@@ -55,4 +58,12 @@ if [ "$LAYOUT" -ge 9 ]; then
 else
 	elf fe "-fprofile-instr-generate -fcoverage-mapping" fe
 fi
+shift 2
+for ko; do
+	ld.lld-"$V" -e 0 --unresolved-symbols=ignore-all --noinhibit-exec \
+		-o "$TMP/ko.elf" "$ko" 2>/dev/null &&
+		python3 "$HERE/mkseed.py" elf "$LAYOUT" "$TMP/ko.elf" \
+			"$OUT/ko-$(basename "$ko" .ko)-$(readelf -h "$ko" | awk '/Machine:/ { print $NF }')" ||
+		echo "seeds: $ko: not linked, skipped"
+done
 echo "seeds: $(find "$OUT" -type f | wc -l) inputs for raw version $LAYOUT in $OUT"
