@@ -31,11 +31,10 @@ one() {
 			{ fail "$name: build kernel/pgo/"; tail -5 "$o.log"; return; }
 		# Kbuild itself (clang without ccache, O= elsewhere) names static
 		# functions by their path in the tree.
-		t=$("$(dirname "$0")/name-collisions.py" --names "$o/kernel/sys.o" |
-			grep -cE '^kernel/sys\.c[;:]')
-		[ "$t" -gt 0 ] && pass "$name: static functions named kernel/sys.c;... ($t)" ||
-			fail "$name: names of kernel/sys.o: $("$(dirname "$0")/name-collisions.py" \
-				--names "$o/kernel/sys.o" | grep -m2 '[;:]' | tr '\n' ' ')"
+		t=$("$(dirname "$0")/name-collisions.py" --names "$o/kernel/sys.o")
+		[ "$(grep -cE '^kernel/sys\.c[;:]' <<<"$t")" -gt 0 ] &&
+			pass "$name: static functions named kernel/sys.c;..." ||
+			fail "$name: names of kernel/sys.o: $(grep -m2 '[;:]' <<<"$t" | tr '\n' ' ')"
 	else
 		! grep -q '^CONFIG_PGO_CLANG=y' "$o/.config" || { fail "$name: PGO_CLANG set"; return; }
 	fi
