@@ -5,7 +5,7 @@
 #   make test           every test (host tests, kernel build, guest tests)
 #   make coverage       the coverage kernel: llvm-cov reports of vmlinux and modules
 #   make kernel         overlay + patch the base tree and build it
-#   make apply KSRC=..  apply our files and patches to your own 6.12 tree
+#   make apply KSRC=..  apply our files and patches to your own 6.12 or 7.3 tree
 #   make patch          one diff of everything against the pristine base
 #
 # Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LTO=thin (every kernel with ThinLTO), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config (EXTRA_CONFIG_ARM64 for make test's arm64 part), EXTRA_MODULES=dir ...
@@ -15,7 +15,17 @@
 LLVM_VERSION	?= 19
 SHELL		:= /bin/bash
 TOP		:= $(CURDIR)
-BUILD		:= $(TOP)/build
+
+# The kernel base (tests/kernel-versions): KVER=6.12, the long-term kernel
+# users run (Debian trixie's), is the default of every target; KVER=7.3,
+# mainline, is what maintainers take the series against.  Each base has
+# its series in patches/<KVER>/ and keeps everything it builds apart:
+# under build/ for 6.12, under build/<KVER>/ for another base.
+KVER		?= 6.12
+ifeq ($(shell awk -v k='$(KVER)' '$$1 == k { print "ok" }' $(TOP)/tests/kernel-versions),)
+$(error KVER=$(KVER): the harness knows $(shell awk '!/^\#/ { print $$1 }' $(TOP)/tests/kernel-versions))
+endif
+BUILD		:= $(TOP)/build$(if $(filter-out 6.12,$(KVER)),/$(KVER))
 BASE		:= $(BUILD)/base
 STAGE		:= $(BUILD)/stage
 SRC		:= $(BUILD)/src
@@ -78,7 +88,8 @@ GUEST_SCRIPT	?=
 OVERLAY_DIRS	:= kernel/pgo include/linux Documentation/ABI/testing \
 		   Documentation/dev-tools scripts/pgo tools/testing/selftests/pgo
 OVERLAY_FILES	:= $(shell cd $(TOP) && find $(OVERLAY_DIRS) -type f 2>/dev/null)
-PATCHES		:= $(addprefix patches/,$(shell cat $(TOP)/patches/series))
+PATCH_DIR	:= patches/$(KVER)
+PATCHES		:= $(addprefix $(PATCH_DIR)/,$(shell cat $(TOP)/$(PATCH_DIR)/series))
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 # ccache keys instrumented compilations by their directory: the kernel
@@ -105,7 +116,7 @@ host-llvm-other-raw = $(shell awk -v s='$(HOST_SUITE)' -v n='$(1)' \
 	$(TOP)/tests/llvm-versions)
 
 DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
-		  qemu-system-x86 busybox-static linux-source-6.12 ccache \
+		  qemu-system-x86 busybox-static $(if $(filter 6.12,$(KVER)),linux-source-6.12) ccache \
 		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
 		  python3 gcc libc6-dev make xz-utils udev mount patch perl \
 		  sparse shellcheck python3-docutils valgrind \
@@ -149,22 +160,30 @@ $(BUILD)/arm64/bin/busybox:
 	test -x $@
 
 # ---------------------------------------------------------------- tree
-# The pristine base: whatever 6.12.y Debian serves.
+# The pristine base: whatever $(KVER).y Debian serves (tests/fetch-source.sh).
 $(BASE)/.stamp: | deps
-	rm -rf $(BASE) $(BUILD)/base.tmp && mkdir -p $(BUILD)/base.tmp
-	tar -C $(BUILD)/base.tmp -xf /usr/src/linux-source-6.12.tar.xz
-	mv $(BUILD)/base.tmp/linux-source-6.12 $(BASE) && rmdir $(BUILD)/base.tmp
+	rm -rf $(BASE)
+	tests/fetch-source.sh $(KVER) $(BASE)
 	touch $@
 
 # apply: our files and the series onto $(KSRC).  Exported so a user can
-# run it on their own tree.
+# run it on their own tree: the series is the one of the tree's version
+# (patches/<VERSION.PATCHLEVEL>/), whatever KVER says.
+ksrc-version = $(shell awk '/^VERSION =/ { v = $$3 } /^PATCHLEVEL =/ { p = $$3 } \
+	END { if (v != "") print v "." p }' $(KSRC)/Makefile 2>/dev/null)
 apply:
-	@TOP='$(TOP)' OVERLAY_FILES='$(OVERLAY_FILES)' PATCHES='$(PATCHES)' \
+	@v='$(ksrc-version)'; \
+	if [ -z "$$v" ]; then echo "usage: make apply KSRC=/path/to/linux (a kernel tree)" >&2; exit 1; fi; \
+	if [ ! -f $(TOP)/patches/$$v/series ]; then \
+		echo "apply: $(KSRC) is Linux $$v; this repo has series for $$(ls $(TOP)/patches | tr '\n' ' ')(patches/)" >&2; \
+		exit 1; fi; \
+	TOP='$(TOP)' OVERLAY_FILES='$(OVERLAY_FILES)' \
+	PATCHES="$$(sed "s,^,patches/$$v/," $(TOP)/patches/$$v/series | tr '\n' ' ')" \
 		$(TOP)/tests/apply.sh "$(KSRC)"
 
 # The build tree gets only files whose content changed, so that
 # incremental builds stay incremental.
-$(SRC)/.stamp: $(BASE)/.stamp $(OVERLAY_FILES) $(PATCHES) patches/series
+$(SRC)/.stamp: $(BASE)/.stamp $(OVERLAY_FILES) $(PATCHES) $(PATCH_DIR)/series
 	rm -rf $(STAGE) && cp -al $(BASE) $(STAGE)
 	$(MAKE) --no-print-directory apply KSRC=$(STAGE)
 	mkdir -p $(SRC) && rsync -rl --checksum --delete $(STAGE)/ $(SRC)/

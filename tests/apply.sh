@@ -12,7 +12,7 @@ set -uo pipefail
 ksrc=${1:-}
 : "${TOP:?}" "${OVERLAY_FILES?}" "${PATCHES?}"
 if [ -z "$ksrc" ] || [ ! -f "$ksrc/Makefile" ]; then
-	echo "usage: make apply KSRC=/path/to/linux-6.12" >&2
+	echo "usage: make apply KSRC=/path/to/linux (6.12 or 7.3)" >&2
 	exit 1
 fi
 for t in patch cp mkdir cmp tac; do

@@ -42,7 +42,7 @@ struct pgo_files {
 	struct delayed_work reaper;
 	struct bin_attribute profraw_attr;
 	struct bin_attribute reset_attr;
-	struct bin_attribute *bin_attrs[3];
+	const struct bin_attribute *bin_attrs[3];
 	struct attribute_group group;
 	struct kobject *kobj;
 };

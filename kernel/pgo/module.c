@@ -216,7 +216,7 @@ static void pgo_module_coming(struct module *mod)
 		return;
 	}
 
-	pm = kzalloc(sizeof(*pm), GFP_KERNEL);
+	pm = kzalloc_obj(*pm, GFP_KERNEL);
 	if (!pm) {
 		pgo_module_disarm(mod);
 		return;

@@ -247,7 +247,7 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	o_nodes = o_vals + nr_vals * sizeof(*src->vals);
 	size = o_nodes + (size_t)nr_nodes * sizeof(*src->vnds);
 
-	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	r = kzalloc_obj(*r, GFP_KERNEL);
 	if (!r)
 		return NULL;
 	kobject_init(&r->kobj, &pgo_retained_ktype);

@@ -152,7 +152,7 @@ static struct pgo_reader *pgo_reader_new(struct pgo_files *files,
 		return ERR_PTR(-EFBIG);
 	}
 	pgo_reader_room(files);
-	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	r = kzalloc_obj(*r, GFP_KERNEL);
 	if (!r)
 		return ERR_PTR(-ENOMEM);
 	r->values = kvmalloc(max_t(size_t, bound, 1), GFP_KERNEL);
@@ -228,7 +228,7 @@ static ssize_t pgo_reader_copy(struct pgo_files *files, struct pgo_reader *r,
 }
 
 static ssize_t pgo_profraw_read(struct file *file, struct kobject *kobj,
-				struct bin_attribute *attr, char *buf,
+				const struct bin_attribute *attr, char *buf,
 				loff_t off, size_t count)
 {
 	struct pgo_files *files = attr->private;
@@ -288,7 +288,7 @@ static bool pgo_reset_valid(const char *buf, loff_t off, size_t count)
 }
 
 static ssize_t pgo_reset_write(struct file *file, struct kobject *kobj,
-			       struct bin_attribute *attr, char *buf,
+			       const struct bin_attribute *attr, char *buf,
 			       loff_t off, size_t count)
 {
 	struct pgo_files *files = attr->private;

@@ -3,7 +3,7 @@
 #
 # Cuts the product (the overlay files and patches/) into the patch series
 # that tests/series/recipe describes, as a git format-patch series against
-# the pristine 6.12 base with a cover letter, and checks it:
+# the pristine base (KVER: 6.12 or 7.3) with a cover letter, and checks it:
 #
 #   (a) `git am` of the series onto a fresh copy of the pristine base
 #   (b) the result equals $SRC (base + overlay + patches/, as `make tree`
@@ -30,7 +30,14 @@ set -euo pipefail
 : "${OVERLAY_DIRS:?}"
 
 DIR=$TOP/tests/series
-RECIPE=$DIR/recipe
+KVER=${KVER:-6.12}
+PATCH_DIR=${PATCH_DIR:-patches/$KVER}
+# Per base: the recipe, the cover letter and the messages that differ
+# from the shared ones (tests/series/<KVER>/msg/).
+RECIPE=$DIR/$KVER/recipe
+msg_file() {
+	if [ -f "$DIR/$KVER/msg/$1" ]; then echo "$DIR/$KVER/msg/$1"; else echo "$DIR/msg/$1"; fi
+}
 S=$BUILD/series
 WORK=$S/work
 OUT=$S/out
@@ -65,8 +72,8 @@ snapshot_changed() {	# what in the repo differs from the snapshot now
 	done
 	[ "$(cd "$TOP" && find $OVERLAY_DIRS -type f 2>/dev/null | sort)" = \
 	  "$(echo $OVERLAY_FILES | tr ' ' '\n' | sort)" ] || echo "(overlay file list)"
-	[ "$(cat "$TOP/patches/series")" = "$(for p in $PATCHES; do echo "${p#patches/}"; done)" ] ||
-		echo patches/series
+	[ "$(cat "$TOP/$PATCH_DIR/series")" = "$(for p in $PATCHES; do echo "${p#"$PATCH_DIR"/}"; done)" ] ||
+		echo "$PATCH_DIR/series"
 }
 
 # ------------------------------------------------------------ the recipe
@@ -139,11 +146,11 @@ patch_new_paths() {
 # exist and are wrapped.
 declare -A seen_add seen_hunk used_stage
 for ((i = 1; i <= n; i++)); do
-	[ -f "$DIR/msg/${MSG[i]}" ] || die "recipe: patch $i: no msg/${MSG[i]}"
+	[ -f "$(msg_file "${MSG[i]}")" ] || die "recipe: patch $i: no msg/${MSG[i]}"
 	[ ${#SUBJ[i]} -le 75 ] || die "recipe: patch $i: subject longer than 75"
 	awk -v f="msg/${MSG[i]}" 'length > 72 { print "series: " f ":" NR \
 		": longer than 72 columns"; bad = 1 } END { exit bad }' \
-		"$DIR/msg/${MSG[i]}" || exit 1
+		"$(msg_file "${MSG[i]}")" || exit 1
 	for f in ${ADD[i]}; do
 		[ -z "${seen_add[$f]:-}" ] || die "recipe: $f added twice"
 		[ -f "$SNAP/$f" ] || die "recipe: $f is not an overlay file of the repo"
@@ -187,8 +194,10 @@ done
 # files, apply its hunks, apply its own stage diffs, commit.
 mkdir -p "$WORK" "$OUT" "$LOGS"
 created=$(for p in $PATCHES; do patch_new_paths "$SNAP/$p"; done | sort -u)
+# Files of the base the patches touch: neither created by them nor our
+# own (a backport patch may adapt an overlay file to an older base).
 upstream=$(for p in $PATCHES; do patch_paths "$SNAP/$p"; done | sort -u |
-	grep -vxF -e "$created" -e '' || true)
+	grep -vxF -e "$created" -e '' $(printf -- '-e %s ' $OVERLAY_FILES) || true)
 for f in $upstream; do
 	[ -f "$BASE/$f" ] || die "$f: not in the base"
 	mkdir -p "$WORK/$(dirname "$f")" && cp -p "$BASE/$f" "$WORK/$f"
@@ -227,7 +236,7 @@ for ((i = 1; i <= n; i++)); do
 		git apply "$DIR/stage/$d" ||
 			die "patch $i: stage/$d does not apply to the final files any more: run tests/series/mkstage.py"
 	done
-	{ printf '%s\n\n' "${SUBJ[i]}"; expand_msg "$DIR/msg/${MSG[i]}"; } > "$S/msg.$i"
+	{ printf '%s\n\n' "${SUBJ[i]}"; expand_msg "$(msg_file "${MSG[i]}")"; } > "$S/msg.$i"
 	awk -v f="msg/${MSG[i]}" 'length > 72 { print "series: " f " (expanded):" \
 		NR ": longer than 72 columns"; bad = 1 } END { exit bad }' "$S/msg.$i" ||
 		exit 1
@@ -237,7 +246,7 @@ for ((i = 1; i <= n; i++)); do
 done
 
 # The cover letter: tests/series/cover's first paragraph is its subject.
-git config branch.pgo.description "$(cat "$DIR/cover")"
+git config branch.pgo.description "$(cat "$DIR/$KVER/cover")"
 GIT_COMMITTER_DATE="@$EPOCH +0000" git format-patch -q --cover-letter \
 	--cover-from-description=subject --no-signature \
 	-o "$OUT" "$root..HEAD"
@@ -259,7 +268,7 @@ git init -q -b pristine
 git config core.abbrev 12
 git add -A -f	# Debian's top-level .gitignore ignores everything
 GIT_AUTHOR_DATE="@$EPOCH +0000" GIT_COMMITTER_DATE="@$EPOCH +0000" \
-	git commit -q --no-verify -m "pristine Linux $(make -s kernelversion) (Debian linux-source-6.12)"
+	git commit -q --no-verify -m "pristine Linux $(make -s kernelversion) (Debian linux-source-$KVER)"
 amroot=$(git rev-parse HEAD)
 patches=("$OUT"/0*.patch)
 patches=("${patches[@]:1}")	# not the cover letter

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Fuzz shim of <linux/slab.h>: the host shim's, plus kzalloc()/kfree(). */
+/*
+ * Fuzz shim of <linux/slab.h>: the host shim's, plus kzalloc()/kfree() and
+ * mainline's kzalloc_obj().
+ */
 #ifndef _FUZZ_SHIM_LINUX_SLAB_H
 #define _FUZZ_SHIM_LINUX_SLAB_H
 
@@ -11,6 +14,8 @@ static inline void *kzalloc(size_t size, gfp_t flags)
 	(void)flags;
 	return calloc(1, size ? size : 1);
 }
+
+#define kzalloc_obj(P, GFP) ((typeof(P) *)kzalloc(sizeof(P), (GFP)))
 
 static inline void kfree(const void *p)
 {

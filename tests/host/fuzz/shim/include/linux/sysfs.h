@@ -24,7 +24,7 @@ struct bin_attribute {
 struct attribute_group {
 	const char *name;
 	struct attribute **attrs;
-	struct bin_attribute **bin_attrs;
+	const struct bin_attribute *const *bin_attrs;
 };
 
 #define __ATTR(_name, _mode, _show, _store) {				\
