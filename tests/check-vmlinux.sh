@@ -105,9 +105,10 @@ resolved=$(grep -cE '^\s+\[ *[0-9]+, *[A-Za-z_][A-Za-z0-9_.]*, *[0-9]+ *\]' "$D/
 echo "resolved indirect-call targets: $resolved"
 # The workload's reads of pipes and /proc go through vfs_read()'s call of
 # f_op->read_iter: both targets must be named, with the workload's counts.
+# A pipe's is pipe_read() in 6.12, anon_pipe_read() in 7.3.
 sed -n '/^  vfs_read:/,/^  [^ ]*:$/p' "$D/ic.txt" > "$D/ic-vfs_read.txt"
 cat "$D/ic-vfs_read.txt"
-for t in pipe_read proc_reg_read_iter; do
+for t in '(anon_)?pipe_read' proc_reg_read_iter; do
 	n=$(grep -E "\[ *[0-9]+, *([^ ]*[;:])?$t, *[0-9]+ \]" "$D/ic-vfs_read.txt" |
 		sed -E 's/.*, *([0-9]+) *\].*/\1/' | head -1)
 	# The debug kernel under TCG reads ~70 times a second (1000 or more
