@@ -209,15 +209,22 @@ for f in "${abi_files[@]}"; do
 	cp "$TOP/$f" "$LOG/abi-ours/$d"
 	cp "$TOP/$f" "$LOG/abi-all/$d"
 done
+# scripts/get_abi.pl in 6.12; tools/docs/get_abi.py in 7.3, whose search
+# numbers its entries ("1. /sys/...").
+if [ -f "$BASE/scripts/get_abi.pl" ]; then
+	get_abi=(perl scripts/get_abi.pl)
+else
+	get_abi=(python3 tools/docs/get_abi.py)
+fi
 for d in abi-ours abi-all; do
-	(cd "$BASE" && perl scripts/get_abi.pl --dir "$LOG/$d" validate) \
+	(cd "$BASE" && "${get_abi[@]}" --dir "$LOG/$d" validate) \
 		> "$LOG/$d.log" 2>&1 || echo "get_abi.pl failed" >> "$LOG/$d.log"
 	abi_msgs=$((abi_msgs + $(grep -cE '^(Warning|Error|get_abi.pl failed)' "$LOG/$d.log")))
 done
 abi_whats=$(cd "$TOP" && cat /dev/null "${abi_files[@]}" | grep -c '^What:')
-(cd "$BASE" && perl scripts/get_abi.pl --dir "$LOG/abi-ours" search '.') \
+(cd "$BASE" && "${get_abi[@]}" --dir "$LOG/abi-ours" search '.') \
 	> "$LOG/abi-search.log" 2>&1
-abi_found=$(grep -c '^/' "$LOG/abi-search.log")
+abi_found=$(grep -cE '^([0-9]+\. )?/' "$LOG/abi-search.log")
 if [ $abi_msgs -ne 0 ] || [ "$abi_found" -ne "$abi_whats" ]; then
 	echo "abi: get_abi.pl: $abi_msgs messages, $abi_found of $abi_whats What: entries found:"
 	cat "$LOG/abi-ours.log" "$LOG/abi-all.log" | sed 's/^/  /'
