@@ -20,15 +20,20 @@ for t in patch cp mkdir cmp tac; do
 		{ echo "apply: needs $t (apt-get install $(case $t in cmp) echo diffutils;; tac) echo coreutils;; *) echo "$t";; esac))" >&2; exit 1; }
 done
 new=0 same=0
-for f in $OVERLAY_FILES; do
-	if cmp -s "$TOP/$f" "$ksrc/$f"; then
-		same=$((same + 1))
-		continue
-	fi
-	mkdir -p "$ksrc/$(dirname "$f")" && cp --remove-destination -p "$TOP/$f" "$ksrc/$f" ||
-		{ echo "apply: cannot write $ksrc/$f" >&2; exit 1; }
-	new=$((new + 1))
-done
+# copy_overlay [SKIP...]: our files that differ, but those named.
+copy_overlay() {
+	local f
+	for f in $OVERLAY_FILES; do
+		case " $* " in *" $f "*) continue ;; esac
+		if cmp -s "$TOP/$f" "$ksrc/$f"; then
+			same=$((same + 1))
+			continue
+		fi
+		mkdir -p "$ksrc/$(dirname "$f")" && cp --remove-destination -p "$TOP/$f" "$ksrc/$f" ||
+			{ echo "apply: cannot write $ksrc/$f" >&2; exit 1; }
+		new=$((new + 1))
+	done
+}
 # The whole series already in the tree: the files it touches, copied
 # aside, take every patch in reverse, last first.
 touched=$(for p in $PATCHES; do sed -n 's,^+++ b/\([^\t]*\).*,\1,p' "$TOP/$p"; done | sort -u)
@@ -44,9 +49,21 @@ for p in $(echo "$PATCHES" | tr ' ' '\n' | tac); do
 		> /dev/null 2>&1 || { present=0; break; }
 done
 if [ "$present" = 1 ]; then
+	# Our files that a patch adapts to this base (patches/6.12/0022) are
+	# in the tree as patched: reverted, they must be the repo's.
+	ours_touched=
+	for f in $touched; do
+		case " $OVERLAY_FILES " in *" $f "*) ;; *) continue ;; esac
+		cmp -s "$TOP/$f" "$aside/$f" || {
+			echo "apply: $ksrc/$f is an older $f, which a patch of the series changes: apply to a fresh tree" >&2
+			exit 1; }
+		ours_touched="$ours_touched $f"
+	done
+	copy_overlay $ours_touched
 	echo "apply: $new files copied ($same already there); the patches are in the tree already"
 	exit 0
 fi
+copy_overlay
 applied=0
 for p in $PATCHES; do
 	if ! out=$(patch -d "$ksrc" -p1 -s -N --dry-run < "$TOP/$p" 2>&1); then
