@@ -123,11 +123,11 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  qemu-system-x86 busybox-static $(if $(filter 6.12,$(KVER)),linux-source-6.12) ccache \
 		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
 		  python3 gcc libc6-dev make xz-utils udev mount patch perl \
-		  sparse shellcheck python3-docutils valgrind \
+		  sparse shellcheck python3-sphinx valgrind \
 		  $(if $(ARCH_SFX),qemu-system-arm libc6-dev-arm64-cross \
 		  libgcc-$(HOST_GCC)-dev-arm64-cross,clang-$(XVER_LLVM))
 
-.PHONY: all deps run test kernel tree apply patch clean host-test guest-test \
+.PHONY: all deps run test kernel tree apply patch clean host-test guest-test docs \
 	check-vmlinux initramfs boot ext-modules build-test run-train matrix
 
 all: kernel
@@ -205,6 +205,14 @@ patch: $(BASE)/.stamp
 		> $(BUILD)/clang-pgo.patch
 	rm -rf $(STAGE)
 	@echo "wrote $(BUILD)/clang-pgo.patch"
+
+# ---------------------------------------------------------------- docs
+# make docs: Documentation/dev-tools/ (pgo.rst with it) as HTML, by the
+# kernel's own Sphinx build; make check runs the same build and fails on a
+# warning from our files.
+docs: deps tree
+	$(MAKE) -C $(SRC) O=$(BUILD)/docs SPHINXDIRS=dev-tools htmldocs
+	@echo "docs: $(BUILD)/docs/Documentation/output/dev-tools/pgo.html"
 
 # ---------------------------------------------------------------- kernel
 PGO_CONFIG	?= tests/qemu/pgo.config

@@ -7,8 +7,9 @@
 #   sparse, W=1          on kernel/pgo/, built in $(OBJ) from $(SRC)
 #   kernel-doc -Wall     on kernel/pgo/ and include/linux/pgo.h
 #   get_abi.pl validate  on our Documentation/ABI files, alone and with 6.12's
-#   docs                 Documentation/ references exist, new .rst in a toctree
-#                        and parsed by docutils (when installed; no Sphinx)
+#   docs                 Documentation/ references exist, new .rst in a toctree,
+#                        and the kernel's Sphinx build (htmldocs SPHINXDIRS=) of
+#                        their directories without a warning from our files
 #   shellcheck           on our shell scripts (when installed)
 #
 # Logs go to $(BUILD)/check/.  $(OBJ)/.config brings $(SRC) up to date with
