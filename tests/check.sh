@@ -150,7 +150,10 @@ ours() {
 }
 w1=$(ours "$LOG/w1.log" | grep -c .)
 sp_rc=0
-eval "$KMAKE W=1 C=2 kernel/pgo/" > "$LOG/sparse.log" 2>&1 || sp_rc=$?
+# The host's sparse, or one that parses this tree (tests/build/sparse.sh).
+check=$("$TOP/tests/build/sparse.sh" "$SRC" "$BUILD") || check=sparse
+[ "$check" = sparse ] || sp_note=", Debian unstable's $("$check" --version | sed 's/.*Debian: //; s/)//')"
+eval "$KMAKE W=1 C=2 CHECK=$check kernel/pgo/" > "$LOG/sparse.log" 2>&1 || sp_rc=$?
 sp=$(ours "$LOG/sparse.log" | grep -c .)
 n_cc=$(grep -cE '^ +CC +kernel/pgo/' "$LOG/w1.log")
 n_sp=$(grep -cE '^ +CHECK +.*kernel/pgo/' "$LOG/sparse.log")

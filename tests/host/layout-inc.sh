@@ -9,7 +9,7 @@
 #
 # clang-N's own resource directory if it is installed; else the header of
 # Debian's libclang-common-N-dev, from the first suite tests/llvm-versions
-# gives for N (apt-get download with a private sources list, dpkg-deb -x),
+# gives for N (tests/apt-fetch.sh: apt-get download, dpkg-deb -x),
 # kept in build/layouts/N.  Exit status 1 if neither works.
 set -uo pipefail
 v=${1:?usage: $0 N}
@@ -25,19 +25,12 @@ if [ -z "$(found)" ]; then
 	case $suite in
 	''|-) echo "layout-inc.sh: no suite packages clang $v (tests/llvm-versions)" >&2; exit 1 ;;
 	esac
-	apt=$dir/apt
-	rm -rf "$dir" && mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
-	echo "deb [trusted=yes] http://deb.debian.org/debian ${suite} main" > "$apt/sources.list"
-	opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
-	      -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
-	      -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root)
-	if ! { apt-get "${opts[@]}" update -qq &&
-		(cd "$dir" && apt-get "${opts[@]}" download -qq "libclang-common-$v-dev") &&
-		dpkg-deb -x "$dir"/libclang-common-"$v"-dev_*.deb "$dir"; } >"$dir.log" 2>&1; then
+	rm -rf "$dir" && mkdir -p "$dir"
+	if ! "$TOP/tests/apt-fetch.sh" "$suite" "$dir" "libclang-common-$v-dev" >"$dir.log" 2>&1; then
 		echo "layout-inc.sh: cannot fetch libclang-common-$v-dev from $suite (see $dir.log)" >&2
 		exit 1
 	fi
-	rm -rf "$apt" "$dir"/*.deb
+	rm -rf "$dir/apt" "$dir/debs"
 fi
 f=$(found)
 [ -n "$f" ] || { echo "layout-inc.sh: no InstrProfData.inc in libclang-common-$v-dev" >&2; exit 1; }
