@@ -31,4 +31,4 @@ fi
 rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
 tar -C "$dir.tmp" -xf "$tarball"
 mv "$dir.tmp/$pkg" "$dir" && rmdir "$dir.tmp"
-[ -z "$debs" ] || rm -rf "$debs/usr"
+[ -z "$debs" ] || rm -rf "${debs:?}/usr"
