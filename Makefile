@@ -123,7 +123,7 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  qemu-system-x86 busybox-static $(if $(filter 6.12,$(KVER)),linux-source-6.12) ccache \
 		  bc flex bison libelf-dev libssl-dev cpio kmod rsync \
 		  python3 gcc libc6-dev make xz-utils udev mount patch perl \
-		  sparse shellcheck python3-sphinx valgrind \
+		  sparse shellcheck python3-sphinx python3-yaml valgrind \
 		  $(if $(ARCH_SFX),qemu-system-arm libc6-dev-arm64-cross \
 		  libgcc-$(HOST_GCC)-dev-arm64-cross,clang-$(XVER_LLVM))
 
@@ -230,14 +230,17 @@ $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 	cd $(SRC) && scripts/kconfig/merge_config.sh -m -O $(OBJ) \
 		$(OBJ)/.config $(call abs-paths,$(CONFIGS)) >/dev/null
 	$(KMAKE) olddefconfig >/dev/null
-	@# What the fragments ask for, the last one of each option winning.
+	@# What the fragments ask for (y, m, or not set), the last one of each
+	@# option winning.
 	@# An option the base does not have (the fragments serve 6.12 and
 	@# 7.3: 7.3 renamed PROC_SYSCTL to SYSCTL) is named and skipped.
 	@for f in $(call abs-paths,$(CONFIGS)); do grep -hE '^CONFIG_|^# CONFIG_.* is not set' $$f; done | \
 	sed -E 's/^# (CONFIG_[A-Za-z0-9_]*) is not set/\1=n/' | \
 	awk -F= '{ v[$$1] = $$0; o[$$1] = NR } END { for (k in v) print o[k], v[k] }' | \
-	sort -n | cut -d' ' -f2- | grep -E '=[ym]$$' | \
-	while read -r opt; do grep -qx "$$opt" $@ && continue; \
+	sort -n | cut -d' ' -f2- | grep -E '=[ymn]$$' | \
+	while read -r opt; do case $$opt in \
+		*=n) grep -qE "^$${opt%=n}=[ym]$$" $@ || continue ;; \
+		*) grep -qx "$$opt" $@ && continue ;; esac; \
 		sym=$${opt%%=*}; sym=$${sym#CONFIG_}; \
 		if ! grep -rqE "^[[:space:]]*(menu)?config $$sym\b" --include='Kconfig*' $(SRC); then \
 			echo "config: $$opt: not an option of Linux $(KVER), skipped"; continue; fi; \

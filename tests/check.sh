@@ -274,10 +274,14 @@ if [ -n "$rst_dirs" ] && [ -z "$ARCH_SFX" ]; then
 	rm -rf "$LOG/htmldocs"
 	if make -C "$SRC" O="$LOG/htmldocs" SPHINXDIRS="$rst_dirs" htmldocs \
 			> "$LOG/htmldocs.log" 2>&1; then
-		ours=$(for f in $OVERLAY_FILES; do printf '%s\n' "$f"; done)
-		grep -iE 'warning|error' "$LOG/htmldocs.log" |
-			grep -F "$ours" >> "$LOG/docs.log"
-		rst="Sphinx htmldocs SPHINXDIRS=${rst_dirs% }: $(grep -ciE 'warning|error' \
+		# Our files: the overlay's and those our patches change (the
+		# index.rst that lists pgo.rst).  docutils' severe messages
+		# come as CRITICAL.
+		ours=$( { printf '%s\n' $OVERLAY_FILES
+			  (cd "$TOP" && sed -n 's,^+++ b/,,p' $PATCHES); } | sort -u)
+		msg='WARNING|ERROR|CRITICAL|SEVERE|warning:|error:'
+		grep -E "$msg" "$LOG/htmldocs.log" | grep -F "$ours" >> "$LOG/docs.log"
+		rst="Sphinx htmldocs SPHINXDIRS=${rst_dirs% }: $(grep -cE "$msg" \
 			"$LOG/htmldocs.log") warnings in all, $(grep -c . "$LOG/docs.log") from our files"
 	else
 		echo "make htmldocs failed: $(tail -n 3 "$LOG/htmldocs.log")" >> "$LOG/docs.log"
