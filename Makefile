@@ -210,9 +210,15 @@ patch: $(BASE)/.stamp
 # make docs: Documentation/dev-tools/ (pgo.rst with it) as HTML, by the
 # kernel's own Sphinx build; make check runs the same build and fails on a
 # warning from our files.
+# 6.12's htmldocs writes pages into the source tree, which its cleandocs
+# removes (with its output: the HTML is copied out first).
 docs: deps tree
-	$(MAKE) -C $(SRC) O=$(BUILD)/docs SPHINXDIRS=dev-tools htmldocs
-	@echo "docs: $(BUILD)/docs/Documentation/output/dev-tools/pgo.html"
+	rm -rf $(BUILD)/docs $(BUILD)/docs.tmp
+	$(MAKE) -C $(SRC) O=$(BUILD)/docs.tmp SPHINXDIRS=dev-tools htmldocs
+	cp -r $(BUILD)/docs.tmp/Documentation/output $(BUILD)/docs
+	$(MAKE) -C $(SRC) O=$(BUILD)/docs.tmp cleandocs >/dev/null
+	rm -rf $(BUILD)/docs.tmp
+	@echo "docs: $(BUILD)/docs/dev-tools/pgo.html"
 
 # ---------------------------------------------------------------- kernel
 PGO_CONFIG	?= tests/qemu/pgo.config

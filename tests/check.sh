@@ -265,7 +265,7 @@ done
 # ABI extensions) of each Documentation/ directory that has one of our
 # .rst files: a warning that names one of our files counts.  Once per
 # make check of x86_64 (the documents are the same on every
-# architecture); the HTML stays in $LOG/htmldocs.
+# architecture); make docs keeps the HTML.
 rst_dirs=$(for f in $OVERLAY_FILES; do
 	case $f in Documentation/*/*.rst) d=${f#Documentation/}; echo "${d%%/*}" ;; esac
 done | sort -u | tr '\n' ' ')
@@ -288,6 +288,11 @@ if [ -n "$rst_dirs" ] && [ -z "$ARCH_SFX" ]; then
 		rst="Sphinx: make htmldocs failed ($LOG/htmldocs.log)"
 	fi
 	docs=$(grep -c . "$LOG/docs.log")
+	# 6.12's htmldocs writes the netlink spec pages into the source tree
+	# (Documentation/networking/netlink_spec/): its cleandocs removes them,
+	# or make series would find a tree that differs from the series.
+	make -C "$SRC" O="$LOG/htmldocs" cleandocs >> "$LOG/htmldocs.log" 2>&1 ||
+		{ echo "make cleandocs failed (see $LOG/htmldocs.log)" >> "$LOG/docs.log"; docs=$((docs + 1)); }
 fi
 if [ $docs -ne 0 ]; then
 	echo "docs:"
