@@ -32,9 +32,11 @@ unstable|sid|experimental) opts+=(-o Acquire::Check-Valid-Until=false) ;;
 esac
 log=$dir/apt-fetch.log
 updated=
+# deb: the newest .deb of package $name already in DIR/debs, if any.
+deb() { find "$dir/debs" -maxdepth 1 -name "${name}_*.deb" | sort | tail -n 1; }
 for pkg; do
 	name=${pkg%%=*}
-	if ! ls "$dir/debs/${name}_"*.deb >/dev/null 2>&1; then
+	if [ -z "$(deb)" ]; then
 		if [ -z "$updated" ]; then
 			apt-get "${opts[@]}" update -qq --error-on=any >"$log" 2>&1 ||
 				{ echo "apt-fetch: cannot read the index of $suite (see $log)" >&2; exit 1; }
@@ -43,7 +45,7 @@ for pkg; do
 		(cd "$dir/debs" && apt-get "${opts[@]}" download -qq "$pkg") >>"$log" 2>&1 ||
 			{ echo "apt-fetch: cannot download $pkg from $suite (see $log)" >&2; exit 1; }
 	fi
-	deb=$(find "$dir/debs" -maxdepth 1 -name "${name}_*.deb" | sort | tail -n 1)
+	deb=$(deb)
 	[ -n "$deb" ] || { echo "apt-fetch: $pkg: no .deb after apt-get download (see $log)" >&2; exit 1; }
 	echo "apt-fetch: $(basename "$deb") from $suite"
 	dpkg-deb -x "$deb" "$dir"
