@@ -31,16 +31,31 @@ struct pgo_object pgo_vmlinux = {
 	.list		= LIST_HEAD_INIT(pgo_vmlinux.list),
 };
 
+/*
+ * The version word that the configuration implies: what IR and
+ * single-byte instrumentation define as __llvm_profile_raw_version, and
+ * the plain version for other front-end instrumentation (which, depending
+ * on the clang, defines that or nothing).
+ * It stands for the compiler's in a vmlinux none of whose objects is
+ * instrumented (PGO_CLANG_PROFILE_ALL=n): its profile is empty, but the
+ * modules' words are compared with it.
+ */
+#define PGO_RAW_VERSION_CONFIG						\
+	(INSTR_PROF_RAW_VERSION |					\
+	 (IS_ENABLED(CONFIG_PGO_CLANG_IR) ? VARIANT_MASK_IR_PROF : 0) |	\
+	 (IS_ENABLED(CONFIG_PGO_CLANG_SINGLE_BYTE) ?			\
+	  VARIANT_MASK_BYTE_COVERAGE : 0))
+
 /**
  * pgo_raw_version() - the raw version word of this kernel's profiles
  *
  * Return: the version the compiler emitted, with its variant flags, or
- * the plain version for front-end instrumentation, which emits none.
+ * the one the configuration implies if it emitted none.
  */
 u64 pgo_raw_version(void)
 {
 	return &__llvm_profile_raw_version ? __llvm_profile_raw_version :
-					     INSTR_PROF_RAW_VERSION;
+					     PGO_RAW_VERSION_CONFIG;
 }
 
 /**

@@ -193,5 +193,30 @@ echo "kernel/pgo/ covered by its own tests (KUnit, kselftest, the guest run):" >
 cat "$cov/kernel-pgo.txt" >>"$cov/summary.txt"
 [ "$pgo_rows" = 0 ] && grep -q '^  format.c' "$cov/kernel-pgo.txt" && pass "kernel/pgo/ coverage: $(tail -n 1 "$cov/kernel-pgo.txt" | tr -s ' ')" ||
 	fail "kernel/pgo/ has no row in vmlinux's report, or none of its functions ran"
+# 7. What the kernel instrumented: all of it, or (CONFIG_PGO_CLANG_PROFILE_ALL
+# not set, tests/coverage.mk) the files the checks read, and no runtime.
+inst=$(cd "$obj" && find . -name '.*.o.cmd' -print0 |
+	xargs -0r grep -l -e '-fcoverage-mapping' |
+	sed 's#^\./##; s#\(^\|/\)\.\([^/]*\)\.cmd$#\1\2#' | sort)
+ninst=$(grep -c . <<<"$inst")
+echo "objects of the tree compiled with coverage: $ninst" >>"$cov/summary.txt"
+if grep -q '^# CONFIG_PGO_CLANG_PROFILE_ALL is not set' "$obj/.config"; then
+	# PGO_PROFILE_<stem>.o=y on make's command line, for the stems of
+	# COV_FILES (tests/coverage.mk): every file of that name, no other.
+	miss= other=
+	for f in ${COV_FILES:-}; do
+		[ "$f" = sys ] && o=kernel/sys.o || o=kernel/pgo/$f.o
+		grep -qxF "$o" <<<"$inst" || miss="$miss $o"
+	done
+	for o in $inst; do
+		case " ${COV_FILES:-} " in *" $(basename "$o" .o) "*) ;; *) other="$other $o";; esac
+	done
+	[ -n "${COV_FILES:-}" ] && [ -z "$miss$other" ] &&
+		pass "partial coverage: $ninst objects of the tree compiled with coverage, those named $(sed 's/ /.o, /g' <<<"${COV_FILES:-}").o: $(tr '\n' ' ' <<<"$inst" | sed 's/ $//')" ||
+		fail "partial coverage: missing '$miss', not asked for '$other' (COV_FILES '${COV_FILES:-}')"
+else
+	[ "$ninst" -gt 400 ] && pass "whole coverage: $ninst objects of the tree compiled with coverage" ||
+		fail "whole coverage: only $ninst objects compiled with coverage"
+fi
 cat "$cov/summary.txt"
 summary "coverage"

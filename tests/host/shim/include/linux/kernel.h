@@ -8,6 +8,7 @@
 #include <linux/align.h>
 #include <linux/bug.h>
 #include <linux/compiler.h>
+#include <linux/kconfig.h>
 #include <linux/limits.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
