@@ -100,14 +100,25 @@ progress() {
 	done
 }
 
+# A lane runs its stages in order.  A failed stage does not stop the lane,
+# but the stages after a kernel that failed to build (*kernel) are skipped
+# up to the lane's next kernel: they would test nothing.
 lane() {
-	local name=$1 rc=0 s
+	local name=$1 rc=0 s nokernel=
 	shift
 	for s in "$@"; do
+		[ "$s" = "${s%kernel}" ] || nokernel=
+		if [ -n "$nokernel" ]; then
+			say "$s: SKIPPED: $nokernel failed"
+			printf '%s\tskipped\t0\t%s\t0\t\n' "$s" "$(el)" >> "$TIMES"
+			continue
+		fi
 		touch "$LOGDIR/$s.running"
-		stage "$s" "${m[@]}" "test-$s" || rc=1
+		if ! stage "$s" "${m[@]}" "test-$s"; then
+			rc=1
+			[ "$s" = "${s%kernel}" ] || nokernel=$s
+		fi
 		rm -f "$LOGDIR/$s.running"
-		[ "$rc" = 0 ] || break
 	done
 	echo "$rc" > "$LOGDIR/lane-$name.rc"
 }
@@ -138,7 +149,7 @@ total=$(el)
 	echo "   cpu: user + system seconds of the stage's processes; the run had $((total * $(nproc))) on $(nproc) cores)"
 	printf '%-16s %-7s %8s %8s %8s  %s\n' stage result seconds "from" cpu "kernel from cache"
 	while IFS=$'\t' read -r name r t at cpu c; do
-		[ "$r" = 0 ] && r=passed || r=FAILED
+		case $r in 0) r=passed ;; skipped) ;; *) r=FAILED ;; esac
 		printf '%-16s %-7s %8s %8s %8s  %s\n' "$name" "$r" "$t" "+$at" "$cpu" "$c"
 	done < "$TIMES"
 	echo "total: $total s; logs in $LOGDIR/"
