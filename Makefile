@@ -39,12 +39,12 @@ override ARCH	:= x86_64
 ARCH_SFX	:=
 KIMAGE		:= bzImage
 KIMAGE_PATH	:= arch/x86/boot/bzImage
-QEMU_CONFIG	:= tests/qemu/qemu.config
+QEMU_CONFIG	:= tests/qemu/qemu.config tests/qemu/lean.config
 else ifeq ($(ARCH),arm64)
 ARCH_SFX	:= -arm64
 KIMAGE		:= Image
 KIMAGE_PATH	:= arch/arm64/boot/Image
-QEMU_CONFIG	:= tests/qemu/qemu-arm64.config
+QEMU_CONFIG	:= tests/qemu/qemu-arm64.config tests/qemu/lean.config
 else
 $(error ARCH=$(ARCH): the harness knows x86_64 and arm64)
 endif
