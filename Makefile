@@ -213,12 +213,9 @@ patch: $(BASE)/.stamp
 # 6.12's htmldocs writes pages into the source tree, which its cleandocs
 # removes (with its output: the HTML is copied out first).
 docs: deps tree
-	rm -rf $(BUILD)/docs $(BUILD)/docs.tmp
-	$(MAKE) -C $(SRC) O=$(BUILD)/docs.tmp SPHINXDIRS=dev-tools htmldocs
-	cp -r $(BUILD)/docs.tmp/Documentation/output $(BUILD)/docs
-	$(MAKE) -C $(SRC) O=$(BUILD)/docs.tmp cleandocs >/dev/null
-	rm -rf $(BUILD)/docs.tmp
-	@echo "docs: $(BUILD)/docs/dev-tools/pgo.html"
+	tests/build/htmldocs.sh $(SRC) $(BUILD)/docs.tmp $(BUILD)/docs.log dev-tools $(BUILD)/docs || \
+		{ tail -n 20 $(BUILD)/docs.log; exit 1; }
+	@echo "docs: $(BUILD)/docs/dev-tools/pgo.html (log: $(BUILD)/docs.log)"
 
 # ---------------------------------------------------------------- kernel
 PGO_CONFIG	?= tests/qemu/pgo.config

@@ -271,9 +271,9 @@ rst_dirs=$(for f in $OVERLAY_FILES; do
 done | sort -u | tr '\n' ' ')
 rst="Sphinx: not run on $ARCH_SFX"
 if [ -n "$rst_dirs" ] && [ -z "$ARCH_SFX" ]; then
-	rm -rf "$LOG/htmldocs"
-	if make -C "$SRC" O="$LOG/htmldocs" SPHINXDIRS="$rst_dirs" htmldocs \
-			> "$LOG/htmldocs.log" 2>&1; then
+	"$TOP/tests/build/htmldocs.sh" "$SRC" "$LOG/htmldocs" "$LOG/htmldocs.log" "$rst_dirs"
+	hrc=$?
+	if [ "$hrc" != 1 ]; then
 		# Our files: the overlay's and those our patches change (the
 		# index.rst that lists pgo.rst).  docutils' severe messages
 		# come as CRITICAL.
@@ -287,12 +287,8 @@ if [ -n "$rst_dirs" ] && [ -z "$ARCH_SFX" ]; then
 		echo "make htmldocs failed: $(tail -n 3 "$LOG/htmldocs.log")" >> "$LOG/docs.log"
 		rst="Sphinx: make htmldocs failed ($LOG/htmldocs.log)"
 	fi
+	[ "$hrc" != 2 ] || echo "make cleandocs failed (see $LOG/htmldocs.log)" >> "$LOG/docs.log"
 	docs=$(grep -c . "$LOG/docs.log")
-	# 6.12's htmldocs writes the netlink spec pages into the source tree
-	# (Documentation/networking/netlink_spec/): its cleandocs removes them,
-	# or make series would find a tree that differs from the series.
-	make -C "$SRC" O="$LOG/htmldocs" cleandocs >> "$LOG/htmldocs.log" 2>&1 ||
-		{ echo "make cleandocs failed (see $LOG/htmldocs.log)" >> "$LOG/docs.log"; docs=$((docs + 1)); }
 fi
 if [ $docs -ne 0 ]; then
 	echo "docs:"
