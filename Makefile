@@ -364,7 +364,10 @@ fuzz:
 	tests/host/fuzz/run.sh --seconds $(FUZZ_SECONDS) $(FUZZ_VERSIONS)
 
 # Checks of the build itself (e.g. an unknown LLVM raw version stops it).
-build-test: kernel
+# make test runs them beside the guest suites once the kernel is built
+# (BUILD_TEST_KERNEL=): they must not run kbuild in its directory again.
+BUILD_TEST_KERNEL ?= kernel
+build-test: $(BUILD_TEST_KERNEL)
 	tests/build/future-llvm.sh $(SRC) $(OBJ) $(LLVM_VERSION)
 	tests/build/sections-negative.sh $(LLVM_VERSION)
 	tests/build/clean.sh $(SRC) $(LLVM_VERSION) $(call abs-paths,$(CONFIGS))
@@ -394,7 +397,7 @@ test-series: series
 test-kernel:
 	+@$(MAKE) --no-print-directory $(TORTURE_VARS) kernel ext-modules
 test-build:
-	+@$(MAKE) --no-print-directory $(TORTURE_VARS) build-test
+	+@$(MAKE) --no-print-directory $(TORTURE_VARS) BUILD_TEST_KERNEL= build-test
 test-check:
 	+@$(MAKE) --no-print-directory $(TORTURE_VARS) check
 test-guest:

@@ -25,7 +25,7 @@ if [ ! -d "$D" ]; then
 		echo "the guest never reached /init; the console ends with:"
 	grep -q 'Linux version' "$out/console.log" 2>/dev/null ||
 		echo "(no kernel output at all: it died before its console came up;" \
-			"TORTURE_APPEND='pci=noacpi earlyprintk=serial,ttyS0' shows more)"
+			"TORTURE_APPEND='earlyprintk=serial,ttyS0' shows more)"
 	tail -15 "$out/console.log" 2>/dev/null
 	summary "torture checks"
 	exit 1

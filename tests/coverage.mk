@@ -35,7 +35,7 @@ COV_FILES	:= sys format objects sysfs root module retain pgo_test
 COV_OBJ		:= $(BUILD)/obj-cov$(COV_SFX)-$(LLVM_VERSION)
 COV_VARS	= OBJ=$(COV_OBJ) EXT=$(BUILD)/ext-cov$(COV_SFX)-$(LLVM_VERSION) \
 		  OUT=$(BUILD)/out-cov$(COV_SFX)-$(LLVM_VERSION) GUEST_DIR=tests/coverage/guest \
-		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config tests/coverage/no-acpi.config \
+		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config tests/qemu/no-acpi.config \
 			$(if $(COV_SFX),,tests/coverage/partial.config)" \
 		  $(if $(COV_SFX),,KMAKE_EXTRA="$(foreach f,$(COV_FILES),PGO_PROFILE_$(f).o=y)") \
 		  UDEV_CONFIG=

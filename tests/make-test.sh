@@ -2,13 +2,16 @@
 # make test: every suite, in three lanes that keep both cores busy, and a
 # table of what each stage took.  Run by the root Makefile (x86_64).
 #
-#   lane host:  host tests (writer vs compiler-rt, crafted, scripts), series,
-#               then the arm64 kernel and its suites
+#   lane host:  the series (first: make check's htmldocs writes into 6.12's
+#               tree, which the series compares), host tests (writer vs
+#               compiler-rt, crafted, scripts), then, once lane x86 has its
+#               kernel, the build checks (which do not run kbuild in that
+#               kernel's directory)
 #   lane x86:   the x86_64 test kernel (instrumented + tests/qemu/debug.config)
-#               and its modules, build checks, static checks, the guest
-#               suites, the PGO-use cycle, the bounded torture and lockdown
+#               and its modules, static checks, the guest suites, the PGO-use
+#               cycle, the bounded torture and lockdown
 #   lane cov:   the coverage kernel (which covers only what its checks read)
-#               and its suite
+#               and its suite, then the arm64 kernel and its suites
 #
 # One x86_64 kernel serves the guest suites and the torture: the debug
 # options (KASAN, lockdep, UBSAN, kmemleak) check every suite, not only the
@@ -102,11 +105,17 @@ progress() {
 
 # A lane runs its stages in order.  A failed stage does not stop the lane,
 # but the stages after a kernel that failed to build (*kernel) are skipped
-# up to the lane's next kernel: they would test nothing.
+# up to the lane's next kernel: they would test nothing.  A stage written
+# kernel:STAGE needs lane x86's kernel: it waits for it.
 lane() {
 	local name=$1 rc=0 s nokernel=
 	shift
 	for s in "$@"; do
+		if [ "$s" != "${s#kernel:}" ]; then
+			s=${s#kernel:}
+			while [ ! -e "$LOGDIR/kernel.rc" ]; do sleep 5; done
+			[ "$(cat "$LOGDIR/kernel.rc")" = 0 ] || nokernel=kernel
+		fi
 		[ "$s" = "${s%kernel}" ] || nokernel=
 		if [ -n "$nokernel" ]; then
 			say "$s: SKIPPED: $nokernel failed"
@@ -118,6 +127,7 @@ lane() {
 			rc=1
 			[ "$s" = "${s%kernel}" ] || nokernel=$s
 		fi
+		echo "$rc" > "$LOGDIR/$s.rc.tmp" && mv "$LOGDIR/$s.rc.tmp" "$LOGDIR/$s.rc"
 		rm -f "$LOGDIR/$s.running"
 	done
 	echo "$rc" > "$LOGDIR/lane-$name.rc"
@@ -130,11 +140,11 @@ progress &
 progress_pid=$!
 trap 'kill $progress_pid 2>/dev/null' EXIT
 
-lane host host series arm64-kernel arm64 &
+lane host series host kernel:build &
 p1=$!
-lane x86 kernel build check guest torture &
+lane x86 kernel check guest torture &
 p2=$!
-lane cov coverage-kernel coverage &
+lane cov coverage-kernel coverage arm64-kernel arm64 &
 p3=$!
 wait "$p1" "$p2" "$p3"
 

@@ -27,15 +27,13 @@ TORTURE_CI_ITERS ?= 8
 # vmlinux reads kept for llvm-profdata (all are checked in the guest).
 TORTURE_KEEP	?= 20
 TORTURE_MEM	?= 2G
-# The debug kernel runs ACPI's AML so slowly under TCG that evaluating
-# \_SB.PCI0._PRT hits ACPICA's 30 s loop timeout: no PCI interrupt for the
-# virtio disk, and the guest hangs.  Route PCI interrupts without ACPI.
-# (It keeps ACPI itself: without it the guest finds one CPU, not QEMU_SMP.)
-TORTURE_APPEND	?= pci=noacpi
+# Appended to the debug kernel's command line (it has no ACPI:
+# tests/qemu/no-acpi.config).
+TORTURE_APPEND	?=
 # The debug kernel's variables; make test's guest suites boot it too, with
 # their own OUT.
 TORTURE_KVARS	= OBJ=$(TORTURE_OBJ) EXT=$(TORTURE_EXT) STAGE=$(TORTURE_STAGE) \
-		  EXTRA_CONFIG="tests/qemu/debug.config $(EXTRA_CONFIG)"
+		  EXTRA_CONFIG="tests/qemu/debug.config tests/qemu/no-acpi.config $(EXTRA_CONFIG)"
 TORTURE_VARS	= $(TORTURE_KVARS) OUT=$(TORTURE_OUT)
 
 .PHONY: torture torture-ci torture-kernel torture-initramfs torture-run

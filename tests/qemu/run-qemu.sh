@@ -15,7 +15,11 @@ rm -f "$disk" && truncate -s 512M "$disk"
 # shellcheck disable=SC2054 # commas inside QEMU options
 case ${GUEST_ARCH:-x86_64} in
 x86_64)
+	# One vCPU per socket: the MP table that SeaBIOS writes lists only
+	# the first CPU of each package, and the kernels built without ACPI
+	# (tests/qemu/no-acpi.config) find their CPUs there.
 	qemu=(qemu-system-x86_64 -cpu max -drive file="$disk",if=virtio,format=raw)
+	topo=,sockets=$smp
 	console=ttyS0 ;;
 arm64)
 	# pauth-impdef: QEMU's own pointer authentication hash, much cheaper
@@ -29,7 +33,7 @@ esac
 
 start=$(date +%s)
 timeout --foreground 1800 "${qemu[@]}" ${QEMU_EXTRA:-} \
-	-accel tcg -smp "$smp" -m "$mem" \
+	-accel tcg -smp "$smp${topo:-}" -m "$mem" \
 	-nographic -no-reboot -serial mon:stdio \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=$console panic=-1 oops=panic loglevel=6 $append" \
