@@ -213,7 +213,7 @@ patch: $(BASE)/.stamp
 # 6.12's htmldocs writes pages into the source tree, which its cleandocs
 # removes (with its output: the HTML is copied out first).
 docs: deps tree
-	tests/build/htmldocs.sh $(SRC) $(BUILD)/docs.tmp $(BUILD)/docs.log dev-tools $(BUILD)/docs || \
+	+tests/build/htmldocs.sh $(SRC) $(BUILD)/docs.tmp $(BUILD)/docs.log dev-tools $(BUILD)/docs || \
 		{ tail -n 20 $(BUILD)/docs.log; exit 1; }
 	@echo "docs: $(BUILD)/docs/dev-tools/pgo.html (log: $(BUILD)/docs.log)"
 
@@ -397,7 +397,7 @@ test-series: series
 test-kernel:
 	+@$(MAKE) --no-print-directory $(TORTURE_VARS) kernel ext-modules
 test-build:
-	+@$(MAKE) --no-print-directory $(TORTURE_VARS) BUILD_TEST_KERNEL= build-test
+	+@nice -n 10 $(MAKE) --no-print-directory $(TORTURE_VARS) BUILD_TEST_KERNEL= build-test
 test-check:
 	+@$(MAKE) --no-print-directory $(TORTURE_VARS) check
 test-guest:

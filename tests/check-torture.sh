@@ -34,6 +34,9 @@ fi
 	pass "guest torture script ran to the end" ||
 	fail "guest torture script (rc $(cat "$out/10-torture.rc" 2>/dev/null), see $out/10-torture.log)"
 read -r _ iters _ keep _ ncpu _ < "$D/params.txt"
+# The workers race each other and the hammer on every vCPU: one is no test.
+[ "${ncpu:-0}" -ge 2 ] && pass "the guest ran on $ncpu vCPUs" ||
+	fail "the guest ran on ${ncpu:-?} vCPU(s); the races need 2 or more (QEMU_SMP, the MP table)"
 
 # ---------------------------------------------------------------- splats
 # dmesg as saved at the end, and the console (which also has what came

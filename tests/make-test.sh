@@ -106,28 +106,39 @@ progress() {
 # A lane runs its stages in order.  A failed stage does not stop the lane,
 # but the stages after a kernel that failed to build (*kernel) are skipped
 # up to the lane's next kernel: they would test nothing.  A stage written
-# kernel:STAGE needs lane x86's kernel: it waits for it.
+# DEP:STAGE waits until stage DEP (of another lane) has ended; it is
+# skipped if DEP is a kernel that failed.  Every stage leaves its status
+# in $LOGDIR/<stage>.rc, also when skipped or when its lane dies.
 lane() {
-	local name=$1 rc=0 s nokernel=
+	local name=$1 rc=0 s dep nokernel='' src
 	shift
+	# shellcheck disable=SC2064 # the stage list, as it is now
+	trap "for s in ${*//[a-z0-9-]*:/}; do [ -e \"\$LOGDIR/\$s.rc\" ] || echo 1 > \"\$LOGDIR/\$s.rc\"; done" EXIT
 	for s in "$@"; do
-		if [ "$s" != "${s#kernel:}" ]; then
-			s=${s#kernel:}
-			while [ ! -e "$LOGDIR/kernel.rc" ]; do sleep 5; done
-			[ "$(cat "$LOGDIR/kernel.rc")" = 0 ] || nokernel=kernel
+		dep=
+		if [ "$s" != "${s#*:}" ]; then
+			dep=${s%%:*} s=${s#*:}
+			while [ ! -e "$LOGDIR/$dep.rc" ]; do sleep 5; done
 		fi
 		[ "$s" = "${s%kernel}" ] || nokernel=
+		if [ -n "$dep" ] && [ "$dep" != "${dep%kernel}" ] &&
+		   [ "$(cat "$LOGDIR/$dep.rc")" != 0 ]; then
+			nokernel=$dep
+		fi
 		if [ -n "$nokernel" ]; then
 			say "$s: SKIPPED: $nokernel failed"
 			printf '%s\tskipped\t0\t%s\t0\t\n' "$s" "$(el)" >> "$TIMES"
+			echo 1 > "$LOGDIR/$s.rc"
 			continue
 		fi
 		touch "$LOGDIR/$s.running"
-		if ! stage "$s" "${m[@]}" "test-$s"; then
+		src=0
+		stage "$s" "${m[@]}" "test-$s" || src=1
+		if [ "$src" != 0 ]; then
 			rc=1
 			[ "$s" = "${s%kernel}" ] || nokernel=$s
 		fi
-		echo "$rc" > "$LOGDIR/$s.rc.tmp" && mv "$LOGDIR/$s.rc.tmp" "$LOGDIR/$s.rc"
+		echo "$src" > "$LOGDIR/$s.rc"
 		rm -f "$LOGDIR/$s.running"
 	done
 	echo "$rc" > "$LOGDIR/lane-$name.rc"
@@ -139,10 +150,15 @@ stage deps "${m[@]}" test-deps || exit 1
 progress &
 progress_pid=$!
 trap 'kill $progress_pid 2>/dev/null' EXIT
+# Background jobs of a script ignore SIGINT: take the lanes down with it.
+trap 'trap - INT TERM; kill -TERM 0' INT TERM
 
+# The build checks run beside the guest suites, niced: they must not starve
+# the guest's vCPUs into RCU stall warnings.  check runs make htmldocs,
+# which writes into 6.12's tree: after the series, which compares it.
 lane host series host kernel:build &
 p1=$!
-lane x86 kernel check guest torture &
+lane x86 kernel series:check guest torture &
 p2=$!
 lane cov coverage-kernel coverage arm64-kernel arm64 &
 p3=$!

@@ -10,7 +10,7 @@
 #   htmldocs.sh SRC O LOG "DIRS" [DEST]
 #
 # Builds with O=O, logs to LOG; with DEST, copies the HTML there and removes
-# O.  Exit status 0, 1 if htmldocs failed, 2 if only cleandocs did.
+# O.  Exit status: 1 if htmldocs failed, plus 2 if cleandocs did; else 0.
 set -uo pipefail
 src=${1:?usage: $0 SRC O LOG DIRS [DEST]} o=${2:?} log=${3:?} dirs=${4:?} dest=${5:-}
 rc=0
@@ -20,6 +20,6 @@ make -C "$src" O="$o" SPHINXDIRS="$dirs" htmldocs > "$log" 2>&1 || rc=1
 if [ -n "$dest" ] && [ "$rc" = 0 ]; then
 	rm -rf "$dest" && cp -r "$o/Documentation/output" "$dest" || rc=1
 fi
-make -C "$src" O="$o" cleandocs >> "$log" 2>&1 || { [ "$rc" != 0 ] || rc=2; }
+make -C "$src" O="$o" cleandocs >> "$log" 2>&1 || rc=$((rc | 2))
 [ -z "$dest" ] || rm -rf "$o"
 exit "$rc"

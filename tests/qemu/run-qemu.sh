@@ -15,11 +15,11 @@ rm -f "$disk" && truncate -s 512M "$disk"
 # shellcheck disable=SC2054 # commas inside QEMU options
 case ${GUEST_ARCH:-x86_64} in
 x86_64)
-	# One vCPU per socket: the MP table that SeaBIOS writes lists only
-	# the first CPU of each package, and the kernels built without ACPI
-	# (tests/qemu/no-acpi.config) find their CPUs there.
+	# A kernel without ACPI (tests/qemu/no-acpi.config) finds its CPUs in
+	# the MP table, where SeaBIOS lists only the first CPU of each
+	# package: give it one vCPU per socket.  Others keep QEMU's topology.
 	qemu=(qemu-system-x86_64 -cpu max -drive file="$disk",if=virtio,format=raw)
-	topo=,sockets=$smp
+	grep -qx 'CONFIG_ACPI=y' "${kernel%/arch/*}/.config" 2>/dev/null || topo=,sockets=$smp
 	console=ttyS0 ;;
 arm64)
 	# pauth-impdef: QEMU's own pointer authentication hash, much cheaper
