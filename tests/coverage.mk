@@ -27,18 +27,23 @@ endif
 # (the system calls of check 4) and kernel/pgo/ but its runtime and
 # vmlinux.o (check 6).  The test modules are profiled by their own
 # Makefile's PGO_PROFILE := y.  Coverage makes an object's compile 1.4
-# to 1.7 times as long: this saves a third of a kernel's build.  COV_ALL=y
-# covers the whole kernel, in directories of its own.
+# to 1.7 times as long: this saves about 40 % of the kernel's build (1,015
+# CPU seconds against 1,751 cold).  COV_ALL=y covers the whole kernel, in
+# directories of its own.
 COV_ALL		?=
 COV_SFX		:= $(if $(filter y,$(COV_ALL)),-all)
-COV_FILES	:= sys format objects sysfs root module retain pgo_test
+COV_FILES	:= $(if $(COV_SFX),,sys format objects sysfs root module retain pgo_test)
 COV_OBJ		:= $(BUILD)/obj-cov$(COV_SFX)-$(LLVM_VERSION)
-COV_VARS	= OBJ=$(COV_OBJ) EXT=$(BUILD)/ext-cov$(COV_SFX)-$(LLVM_VERSION) \
-		  OUT=$(BUILD)/out-cov$(COV_SFX)-$(LLVM_VERSION) GUEST_DIR=tests/coverage/guest \
+COV_EXT		:= $(BUILD)/ext-cov$(COV_SFX)-$(LLVM_VERSION)
+COV_OUT		:= $(BUILD)/out-cov$(COV_SFX)-$(LLVM_VERSION)
+COV_VARS	= OBJ=$(COV_OBJ) EXT=$(COV_EXT) OUT=$(COV_OUT) GUEST_DIR=tests/coverage/guest \
 		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config tests/qemu/no-acpi.config \
-			$(if $(COV_SFX),,tests/coverage/partial.config)" \
-		  $(if $(COV_SFX),,KMAKE_EXTRA="$(foreach f,$(COV_FILES),PGO_PROFILE_$(f).o=y)") \
+			$(if $(COV_FILES),tests/coverage/partial.config)" \
+		  $(if $(COV_FILES),KMAKE_EXTRA="$(foreach f,$(COV_FILES),PGO_PROFILE_$(f).o=y)") \
 		  UDEV_CONFIG=
+# The checks, then COV_DIR [html] (tests/coverage/check.sh).
+COV_CHECK	= COV_FILES='$(COV_FILES)' tests/coverage/check.sh $(LLVM_VERSION) \
+		  $(COV_OBJ) $(COV_EXT) $(COV_OUT)/guest
 
 .PHONY: coverage coverage-test coverage-boot
 
@@ -46,12 +51,10 @@ coverage-boot: deps
 	+@$(MAKE) --no-print-directory boot $(COV_VARS)
 
 coverage: coverage-boot
-	COV_FILES='$(if $(COV_SFX),,$(COV_FILES))' tests/coverage/check.sh $(LLVM_VERSION) $(COV_OBJ) $(BUILD)/ext-cov$(COV_SFX)-$(LLVM_VERSION) \
-		$(BUILD)/out-cov$(COV_SFX)-$(LLVM_VERSION)/guest $(BUILD)/coverage$(COV_SFX) html
+	$(COV_CHECK) $(BUILD)/coverage$(COV_SFX) html
 
 coverage-test: coverage-boot
-	COV_FILES='$(if $(COV_SFX),,$(COV_FILES))' tests/coverage/check.sh $(LLVM_VERSION) $(COV_OBJ) $(BUILD)/ext-cov$(COV_SFX)-$(LLVM_VERSION) \
-		$(BUILD)/out-cov$(COV_SFX)-$(LLVM_VERSION)/guest $(BUILD)/coverage$(COV_SFX)-test
+	$(COV_CHECK) $(BUILD)/coverage$(COV_SFX)-test
 
 # make coverage-bench: the cost of each counter kind, one run (issue 14):
 # the make bench boots (tests/bench/guest/10-bench.sh: the make run
