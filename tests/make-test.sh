@@ -109,6 +109,9 @@ progress() {
 # DEP:STAGE waits until stage DEP (of another lane) has ended; it is
 # skipped if DEP is a kernel that failed.  Every stage leaves its status
 # in $LOGDIR/<stage>.rc, also when skipped or when its lane dies.
+# Whether a stage builds a kernel.
+is_kernel() { [ "$1" != "${1%kernel}" ]; }
+
 lane() {
 	local name=$1 rc=0 s dep nokernel='' src
 	shift
@@ -120,8 +123,8 @@ lane() {
 			dep=${s%%:*} s=${s#*:}
 			while [ ! -e "$LOGDIR/$dep.rc" ]; do sleep 5; done
 		fi
-		[ "$s" = "${s%kernel}" ] || nokernel=
-		if [ -n "$dep" ] && [ "$dep" != "${dep%kernel}" ] &&
+		! is_kernel "$s" || nokernel=
+		if [ -n "$dep" ] && is_kernel "$dep" &&
 		   [ "$(cat "$LOGDIR/$dep.rc")" != 0 ]; then
 			nokernel=$dep
 		fi
@@ -134,11 +137,11 @@ lane() {
 		touch "$LOGDIR/$s.running"
 		src=0
 		stage "$s" "${m[@]}" "test-$s" || src=1
+		echo "$src" > "$LOGDIR/$s.rc"
 		if [ "$src" != 0 ]; then
 			rc=1
-			[ "$s" = "${s%kernel}" ] || nokernel=$s
+			! is_kernel "$s" || nokernel=$s
 		fi
-		echo "$src" > "$LOGDIR/$s.rc"
 		rm -f "$LOGDIR/$s.running"
 	done
 	echo "$rc" > "$LOGDIR/lane-$name.rc"
