@@ -127,7 +127,7 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  $(if $(ARCH_SFX),qemu-system-arm libc6-dev-arm64-cross \
 		  libgcc-$(HOST_GCC)-dev-arm64-cross,clang-$(XVER_LLVM))
 
-.PHONY: all deps run test kernel tree apply patch clean host-test guest-test docs \
+.PHONY: all deps run run-report test kernel tree apply patch clean host-test guest-test docs \
 	check-vmlinux initramfs boot ext-modules build-test run-train matrix
 
 all: kernel
@@ -458,10 +458,10 @@ run-%-kernel:
 		$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 $(QEMU_MEM); \
 		echo "$* boot: $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
 
-run: deps
-	$(MAKE) --no-print-directory run-train
-	$(MAKE) --no-print-directory run-plain-kernel
-	$(MAKE) --no-print-directory run-pgo-kernel
+run:
+	@MAKE='$(MAKE)' RUN='$(RUN)' tests/run/make-run.sh
+
+run-report:
 	@echo; echo "== clang PGO cycle, $(ARCH), LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
 	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo$(DIR_SFX)-$(LLVM_VERSION)/build.log \
 		$(BUILD)/ext-pgo$(DIR_SFX)-$(LLVM_VERSION)/*/build.log | \

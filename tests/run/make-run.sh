@@ -1,0 +1,34 @@
+#!/bin/bash
+# make run: the PGO cycle in stages (tests/stages.sh), its report, and a
+# table of what each stage took.  Run by the root Makefile, whose
+# command-line variables (ARCH, LLVM_VERSION, LTO, ...) reach the stages'
+# makes through MAKEFLAGS.
+#
+#   deps     the packages and the patched tree
+#   kernel   the instrumented kernel and the modules
+#   train    its boot with the training workload; the merged profiles
+#   plain    the plain kernel, built and booted under QEMU -icount
+#   pgo      the PGO kernel (CLANG_PGO_PROFILE=), built and booted
+#
+# Environment: MAKE, RUN.  Exit status 0 iff every stage passed.
+set -uo pipefail
+: "${MAKE:?}" "${RUN:?}"
+LOGDIR=$RUN/log
+STAGE_SHOW='^building Linux|^  [0-9]+ s: .* so far|^kernel built in|^profile:|^[a-z]+ boot:'
+# shellcheck source=tests/stages.sh
+. "$(dirname "$0")/../stages.sh"
+m=("$MAKE" --no-print-directory)
+
+rc=0
+for s in deps:deps kernel:ext-modules train:run-train plain:run-plain-kernel \
+	 pgo:run-pgo-kernel; do
+	stage "${s%%:*}" "${m[@]}" "${s#*:}" || { rc=1; break; }
+done
+[ "$rc" = 0 ] && "${m[@]}" run-report
+stages_table "make run" ""
+if [ "$rc" = 0 ]; then
+	echo "make run: done in $(el) s"
+else
+	echo "make run: FAILED after $(el) s (see the table and $LOGDIR/)"
+fi
+exit "$rc"
