@@ -28,6 +28,7 @@ struct pgo_object pgo_vmlinux = {
 	PGO_VMLINUX_SECTION(names, __llvm_prf_names),
 	PGO_VMLINUX_SECTION(vals, __llvm_prf_vals),
 	PGO_VMLINUX_SECTION(vnds, __llvm_prf_vnds),
+	.correlated	= IS_ENABLED(CONFIG_PGO_CLANG_CORRELATE),
 	.list		= LIST_HEAD_INIT(pgo_vmlinux.list),
 };
 
