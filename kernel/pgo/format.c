@@ -632,6 +632,10 @@ static const char *pgo_object_unusable(const struct pgo_object *obj,
 		return "records but no names section";
 	if (obj->correlated && (data_size || obj->names_end != obj->names))
 		return "records or names in memory, but its profile is correlated";
+	/* Value profiling would pass records that are not loaded. */
+	if (obj->correlated && (obj->vals_end != obj->vals ||
+				obj->vnds_end != obj->vnds))
+		return "value sites, but its records are not in memory";
 	/* The runtime updates list heads and nodes with atomics. */
 	if (obj->vals_end < obj->vals || obj->vnds_end < obj->vnds ||
 	    ((void *)obj->vals_end - (void *)obj->vals) % sizeof(*obj->vals) ||

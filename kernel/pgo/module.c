@@ -206,7 +206,7 @@ static void pgo_module_coming(struct module *mod)
 	if (!info->start[PGO_SECT_DATA] &&
 	    !(IS_ENABLED(CONFIG_PGO_CLANG_CORRELATE) && info->start[PGO_SECT_CNTS])) {
 		if (info->start[PGO_SECT_CNTS] || info->start[PGO_SECT_VALS])
-			pr_warn("%s: not profiled: it has counters but no __llvm_prf_data section\n",
+			pr_warn("%s: not profiled: it has counters but no __llvm_prf_data section (correlated, and this kernel is not?)\n",
 				mod->name);
 		return;
 	}

@@ -336,8 +336,8 @@ static void pgo_test_empty(struct kunit *test)
 /*
  * A correlated object (CONFIG_PGO_CLANG_CORRELATE) has counters only: its
  * file is the header, with no delta (llvm-profdata refuses a correlated
- * file with one), and the counters; an object with records or names in
- * memory cannot be correlated.
+ * file with one), and the counters; an object with records, names or
+ * value sections in memory cannot be correlated.
  */
 static void pgo_test_correlated(struct kunit *test)
 {
@@ -355,6 +355,8 @@ static void pgo_test_correlated(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
 	obj.names_end = obj.names;
 	obj.vals_end = obj.vals;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
+	obj.vnds_end = obj.vnds;
 	KUNIT_ASSERT_EQ(test, pgo_object_check(&obj, false), 0);
 
 	buf = pgo_test_write(test, &obj, &size);
@@ -362,6 +364,7 @@ static void pgo_test_correlated(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->NumData, 0);
 	KUNIT_EXPECT_EQ(test, h->NamesSize, 0);
 	KUNIT_EXPECT_EQ(test, h->CountersDelta, 0);
+	KUNIT_EXPECT_EQ(test, h->BitmapDelta, 0);
 	KUNIT_EXPECT_EQ(test, h->NamesDelta, 0);
 	KUNIT_EXPECT_EQ(test, h->NumCounters, 3);
 	KUNIT_EXPECT_EQ(test, size, hdr + 3 * sizeof(u64));

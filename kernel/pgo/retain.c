@@ -279,7 +279,9 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	obj->vnds = r->blob + o_nodes;
 	obj->vnds_end = obj->vnds + nr_nodes;
 
-	memcpy(obj->data, src->data, o_cnts);
+	/* None if correlated. */
+	if (o_cnts)
+		memcpy(obj->data, src->data, o_cnts);
 	pgo_copy_counters(obj->cnts, src->cnts, cnts);
 	/* Absent without MC/DC. */
 	if (bits)

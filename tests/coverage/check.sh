@@ -272,13 +272,16 @@ fi
 # each profile with its binary (the user's path) into what the checks
 # above merged.
 if [ -n "$corr" ]; then
-	bad=
-	for f in "$g"/collect/*.profraw "$g"/*.profraw; do
-		# NumData, NumCounters, NamesSize (header words 3, 5 and 9).
-		read -r nd nc nn <<<"$(od -A n -t u8 -j 24 -N 64 "$f" | tr -s ' \n' ' ' |
-			awk '{ print $1, $3, $7 }')"
-		[ "$nd" = 0 ] && [ "$nn" = 0 ] && [ "$nc" -gt 0 ] || bad="$bad ${f##*/}"
-	done
+	# NumData, NumCounters and NamesSize of each header (rawcmp.py knows
+	# the header of every raw version).
+	bad=$(python3 -c 'import sys
+sys.path.insert(0, sys.argv[1])
+from rawcmp import Profile
+for f in sys.argv[2:]:
+	h = Profile(f).h
+	if h["NumData"] or h["NamesSize"] or not h["NumCounters"]:
+		print(f.rsplit("/", 1)[-1])' "$here/../host/diff" "$g"/collect/*.profraw "$g"/*.profraw 2>&1 |
+		tr '\n' ' ')
 	[ -z "$bad" ] &&
 		pass "correlated: every profile holds counters only (no record, no name): $(ls "$g"/collect/*.profraw "$g"/*.profraw | wc -l) files, vmlinux's $(wc -c <"$g/vmlinux-boot.profraw") bytes" ||
 		fail "correlated: profiles with records or names, or no counter:$bad"

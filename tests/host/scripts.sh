@@ -918,19 +918,22 @@ if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
 		ln -s "$(command -v $t-19)" "$C/tools/$t-19"
 	done
 	cid=$(build_id "$C/cmodexe")
+	# /lib/modules/<release>/build is a symbolic link.
+	ln -sfn bin "$C/binlink"
 	# The function count (these functions have one counter: no block count).
 	fcount() { "llvm-profdata-$1" show --counts --function="$3" "$2" 2>/dev/null |
 		awk '/Function count:/ { print $3; exit }'; }
 	for mode in host busybox; do
 		M="[$mode]"
 		o=$C/c-$mode
-		run_collect $mode "$C/tools:" -o "$o/out" --sysfs "$TC" --saved '' \
-			--binaries "$C/other" --binaries "$C/bin" --merge-dir "$o/pd" \
+		run_collect $mode "$C/tools:" -v -o "$o/out" --sysfs "$TC" --saved '' \
+			--binaries "$C/other" --binaries "$C/binlink" --merge-dir "$o/pd" \
 			> "$o.out" 2> "$o.err"
 		rc=$?
 		[ $rc = 0 ] && [ "$(fcount 19 "$o/pd/vmlinux.profdata" cvm_func)" = 10 ] &&
 			[ "$(fcount 19 "$o/pd/cmod.profdata" cmod_func)" = 5 ] &&
-			pass "$M --merge-dir of correlated profiles: vmlinux and the module merged with their binaries (cvm_func 10, cmod_func 5; the .ko of another build id passed over)" ||
+			grep -q "cmod-$cid.profraw: correlated with $C/binlink/kernel/cmod.ko$" "$o.out" &&
+			pass "$M --merge-dir of correlated profiles: vmlinux and the module merged with their binaries (cvm_func 10, cmod_func 5), found through a symbolic link, the .ko of another build id passed over" ||
 			fail "$M correlated --merge-dir: rc $rc, $(cat "$o.out" "$o.err")"
 		run_collect $mode "$C/tools:" -o "$o/out2" --sysfs "$TC" --saved '' \
 			--binaries "$C/bin" --merge "$o/all.profdata" > "$o.out2" 2> "$o.err2"
