@@ -83,7 +83,7 @@ for f in "$g"/collect/*.profraw; do
 done
 # The columns of llvm-cov report's TOTAL row, which summary.txt lists.
 {
-	echo "llvm-cov report totals: regions, functions, lines, branches${mcdc:+, MC/DC conditions}: count, missed, cover"
+	echo "llvm-cov report totals: regions, functions, lines, branches, MC/DC conditions (none without MC/DC): count, missed, cover"
 	echo "(a module: its own sources first, then with the kernel headers it includes)"
 } >"$cov/summary.txt"
 for o in vmlinux pgo_cov_module pgo_test_module; do
