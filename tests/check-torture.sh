@@ -236,7 +236,7 @@ crafted data_readonly	^$E its __llvm_prf_data section is not writable data$
 crafted no_counters	^$E a record's counters lie outside the counters section$
 crafted no_names	^$E records but no names section$
 crafted no_values	^$E a record's value sites are outside their section or shared$
-crafted no_data	^$E it has counters but no __llvm_prf_data section$
+crafted no_data	^$E it has counters but no __llvm_prf_data section \(correlated, and this kernel is not\?\)$
 crafted duplicate	^insmod ok, pgo absent, log: 2 __llvm_prf_cnts sections, not one \(linked by GNU ld without --force-group-allocation\?\)$
 crafted unknown	^insmod ok, pgo present, read ok [0-9]+ [0-9]+, no log line$
 crafted bitmap	^insmod ok, pgo present, read ok [0-9]+ [0-9]+, no log line$

@@ -31,14 +31,19 @@ endif
 # CPU seconds against 1,751 cold).  COV_ALL=y covers the whole kernel, in
 # directories of its own.
 COV_ALL		?=
-COV_SFX		:= $(if $(filter y,$(COV_ALL)),-all)
-COV_FILES	:= $(if $(COV_SFX),,sys format objects sysfs root module retain pgo_test)
+# COV_CORR=y: records and names left in the binaries
+# (CONFIG_PGO_CLANG_CORRELATE, which excludes MC/DC), in directories of
+# their own; check.sh then merges every profile with its binary.
+COV_CORR	?=
+COV_SFX		:= $(if $(filter y,$(COV_ALL)),-all)$(if $(filter y,$(COV_CORR)),-corr)
+COV_FILES	:= $(if $(filter y,$(COV_ALL)),,sys format objects sysfs root module retain pgo_test)
 COV_OBJ		:= $(BUILD)/obj-cov$(COV_SFX)-$(LLVM_VERSION)
 COV_EXT		:= $(BUILD)/ext-cov$(COV_SFX)-$(LLVM_VERSION)
 COV_OUT		:= $(BUILD)/out-cov$(COV_SFX)-$(LLVM_VERSION)
 COV_VARS	= OBJ=$(COV_OBJ) EXT=$(COV_EXT) OUT=$(COV_OUT) GUEST_DIR=tests/coverage/guest \
 		  PGO_CONFIG="tests/qemu/pgo.config tests/coverage/coverage.config tests/qemu/no-acpi.config \
-			$(if $(COV_FILES),tests/coverage/partial.config)" \
+			$(if $(COV_FILES),tests/coverage/partial.config) \
+			$(if $(filter y,$(COV_CORR)),tests/coverage/correlate.config)" \
 		  $(if $(COV_FILES),KMAKE_EXTRA="$(foreach f,$(COV_FILES),PGO_PROFILE_$(f).o=y)") \
 		  UDEV_CONFIG=
 # The checks, then COV_DIR [html] (tests/coverage/check.sh).

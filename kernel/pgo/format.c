@@ -236,12 +236,16 @@ static void pgo_header(const struct pgo_object *obj,
 	 * "Addresses" are file offsets: the reader only uses differences.
 	 * Relative CounterPtrs and BitmapPtrs are written as they are, so
 	 * CountersDelta and BitmapDelta are the object's own, not the
-	 * file's (see pgo_fix_record()).
+	 * file's (see pgo_fix_record()).  The records a correlated file is
+	 * read with, from the binary, hold offsets into the counters and
+	 * bitmap sections: no delta (llvm-profdata refuses a correlated
+	 * file whose CountersDelta or NamesDelta is not 0).
 	 */
 	uintptr_t DataBegin __maybe_unused = l->data;
-	uintptr_t CountersBegin __maybe_unused = l->cnts -
-		(PGO_RELATIVE_COUNTERS ? pgo_counter_delta(obj, l) : 0);
-	uintptr_t BitmapBegin __maybe_unused = !obj->bits ? l->bits :
+	uintptr_t CountersBegin __maybe_unused = obj->correlated ? l->data :
+		l->cnts - (PGO_RELATIVE_COUNTERS ? pgo_counter_delta(obj, l) : 0);
+	uintptr_t BitmapBegin __maybe_unused = obj->correlated ? l->data :
+		!obj->bits ? l->bits :
 		l->data + ((uintptr_t)obj->bits - (uintptr_t)obj->data);
 	uintptr_t NamesBegin __maybe_unused = 0;
 	u64 NumData __maybe_unused = pgo_nr_records(obj);
@@ -626,6 +630,12 @@ static const char *pgo_object_unusable(const struct pgo_object *obj,
 		return "bitmap section is malformed";
 	if (data_size && obj->names_end == obj->names)
 		return "records but no names section";
+	if (obj->correlated && (data_size || obj->names_end != obj->names))
+		return "records or names in memory, but its profile is correlated";
+	/* Value profiling would pass records that are not loaded. */
+	if (obj->correlated && (obj->vals_end != obj->vals ||
+				obj->vnds_end != obj->vnds))
+		return "value sites, but its records are not in memory";
 	/* The runtime updates list heads and nodes with atomics. */
 	if (obj->vals_end < obj->vals || obj->vnds_end < obj->vnds ||
 	    ((void *)obj->vals_end - (void *)obj->vals) % sizeof(*obj->vals) ||

@@ -202,9 +202,11 @@ static void pgo_module_coming(struct module *mod)
 	struct pgo_object *obj;
 	const char *ro;
 
-	if (!info->start[PGO_SECT_DATA]) {
+	/* Correlated: counters, and the records stay in the .ko file. */
+	if (!info->start[PGO_SECT_DATA] &&
+	    !(IS_ENABLED(CONFIG_PGO_CLANG_CORRELATE) && info->start[PGO_SECT_CNTS])) {
 		if (info->start[PGO_SECT_CNTS] || info->start[PGO_SECT_VALS])
-			pr_warn("%s: not profiled: it has counters but no __llvm_prf_data section\n",
+			pr_warn("%s: not profiled: it has counters but no __llvm_prf_data section (correlated, and this kernel is not?)\n",
 				mod->name);
 		return;
 	}
@@ -230,6 +232,7 @@ static void pgo_module_coming(struct module *mod)
 	}
 	pgo_module_build_id(obj, mod);
 	pgo_module_text(obj, mod);
+	obj->correlated = !info->start[PGO_SECT_DATA];
 	obj->data = info->start[PGO_SECT_DATA];
 	obj->data_end = pgo_section_end(info, PGO_SECT_DATA);
 	obj->cnts = info->start[PGO_SECT_CNTS];

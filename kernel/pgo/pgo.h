@@ -70,6 +70,10 @@ struct pgo_text {
  * @values_dropped: values not recorded because @vnds was exhausted
  * @resets: resets so far (pgo_object_reset(), pgo_object_generation())
  * @version: raw version word with the variant flags the compiler emitted
+ * @correlated: records and names stay in the binary, not loaded
+ *	(CONFIG_PGO_CLANG_CORRELATE): the object has counters and bitmaps
+ *	only, and its profile is read with the binary (llvm-profdata
+ *	--binary-file)
  * @build_id: GNU build id of the binary, written as the profile's binary id
  * @build_id_len: its length, 0 if unknown
  * @text: where the object's code is, to write addresses relative to it
@@ -98,6 +102,7 @@ struct pgo_object {
 	atomic_long_t values_dropped;
 	atomic_long_t resets;
 	u64 version;
+	bool correlated;
 	u8 build_id[BUILD_ID_SIZE_MAX];
 	unsigned int build_id_len;
 	struct pgo_text text[PGO_MAX_TEXT];

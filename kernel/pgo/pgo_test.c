@@ -2,7 +2,8 @@
 /*
  * KUnit tests of the raw-format writer, the value-profiling runtime and
  * reset, on a synthetic object: two records, three counters, one indirect
- * call site and one memop site, and a value node pool of two nodes.
+ * call site and one memop site, and a value node pool of two nodes (or,
+ * correlated, the counters alone).
  */
 
 #include <kunit/test.h>
@@ -333,6 +334,47 @@ static void pgo_test_empty(struct kunit *test)
 }
 
 /*
+ * A correlated object (CONFIG_PGO_CLANG_CORRELATE) has counters only: its
+ * file is the header, with no delta (llvm-profdata refuses a correlated
+ * file with one), and the counters; an object with records, names or
+ * value sections in memory cannot be correlated.
+ */
+static void pgo_test_correlated(struct kunit *test)
+{
+#if INSTR_PROF_RAW_VERSION >= 9
+	struct pgo_test_ctx *ctx = pgo_test_new(test);
+	struct pgo_object obj = ctx->obj;
+	const size_t hdr = sizeof(struct llvm_prf_header);
+	struct llvm_prf_header *h;
+	size_t size;
+	void *buf;
+
+	obj.correlated = true;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
+	obj.data_end = obj.data;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
+	obj.names_end = obj.names;
+	obj.vals_end = obj.vals;
+	KUNIT_EXPECT_EQ(test, pgo_object_check(&obj, false), -EINVAL);
+	obj.vnds_end = obj.vnds;
+	KUNIT_ASSERT_EQ(test, pgo_object_check(&obj, false), 0);
+
+	buf = pgo_test_write(test, &obj, &size);
+	h = buf;
+	KUNIT_EXPECT_EQ(test, h->NumData, 0);
+	KUNIT_EXPECT_EQ(test, h->NamesSize, 0);
+	KUNIT_EXPECT_EQ(test, h->CountersDelta, 0);
+	KUNIT_EXPECT_EQ(test, h->BitmapDelta, 0);
+	KUNIT_EXPECT_EQ(test, h->NamesDelta, 0);
+	KUNIT_EXPECT_EQ(test, h->NumCounters, 3);
+	KUNIT_EXPECT_EQ(test, size, hdr + 3 * sizeof(u64));
+	KUNIT_EXPECT_EQ(test, ((u64 *)(buf + hdr))[2], 9);
+#else
+	kunit_skip(test, "no correlated profiles before raw version 9 (LLVM 18)");
+#endif
+}
+
+/*
  * Code addresses are written relative to the object's code: records'
  * function pointers and indirect-call targets agree, memop sizes stay,
  * a target outside the object is written as 0.
@@ -392,6 +434,7 @@ static struct kunit_case pgo_test_cases[] = {
 	KUNIT_CASE(pgo_test_byte_reset),
 	KUNIT_CASE(pgo_test_check),
 	KUNIT_CASE(pgo_test_empty),
+	KUNIT_CASE(pgo_test_correlated),
 	KUNIT_CASE(pgo_test_addresses),
 	{}
 };

@@ -263,6 +263,7 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	obj = &r->obj;
 	obj->name = r->name;
 	obj->version = src->version;
+	obj->correlated = src->correlated;
 	memcpy(obj->build_id, src->build_id, sizeof(obj->build_id));
 	obj->build_id_len = src->build_id_len;
 	obj->data = r->blob;
@@ -278,7 +279,9 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 	obj->vnds = r->blob + o_nodes;
 	obj->vnds_end = obj->vnds + nr_nodes;
 
-	memcpy(obj->data, src->data, o_cnts);
+	/* None if correlated. */
+	if (o_cnts)
+		memcpy(obj->data, src->data, o_cnts);
 	pgo_copy_counters(obj->cnts, src->cnts, cnts);
 	/* Absent without MC/DC. */
 	if (bits)
@@ -420,7 +423,7 @@ static bool pgo_same_binary(const struct pgo_object *a,
 	size_t i, n = a->data_end - a->data;
 
 	/* The version word too: its variant flags say what counters count. */
-	if (a->version != b->version ||
+	if (a->version != b->version || a->correlated != b->correlated ||
 	    a->build_id_len != b->build_id_len ||
 	    memcmp(a->build_id, b->build_id, a->build_id_len) ||
 	    n != b->data_end - b->data ||

@@ -28,6 +28,7 @@ struct pgo_object pgo_vmlinux = {
 	PGO_VMLINUX_SECTION(names, __llvm_prf_names),
 	PGO_VMLINUX_SECTION(vals, __llvm_prf_vals),
 	PGO_VMLINUX_SECTION(vnds, __llvm_prf_vnds),
+	.correlated	= IS_ENABLED(CONFIG_PGO_CLANG_CORRELATE),
 	.list		= LIST_HEAD_INIT(pgo_vmlinux.list),
 };
 
@@ -87,8 +88,13 @@ int pgo_vmlinux_setup(void)
 		return ret;
 	}
 	pgo_object_hide_code(obj);
-	pr_info("vmlinux: %zu functions, %u value nodes, raw version %llu\n",
-		(size_t)(obj->data_end - obj->data), pgo_pool_size(obj),
-		obj->version & ~VARIANT_MASKS_ALL);
+	if (obj->correlated)
+		pr_info("vmlinux: %zu counter bytes, records in the vmlinux file (correlated), raw version %llu\n",
+			(size_t)(obj->cnts_end - obj->cnts),
+			obj->version & ~VARIANT_MASKS_ALL);
+	else
+		pr_info("vmlinux: %zu functions, %u value nodes, raw version %llu\n",
+			(size_t)(obj->data_end - obj->data), pgo_pool_size(obj),
+			obj->version & ~VARIANT_MASKS_ALL);
 	return 0;
 }

@@ -22,6 +22,30 @@ py() { python3 "$here/cov.py" "$@"; }
 mkdir -p "$cov"
 rm -rf "${cov:?}"/*
 
+# CONFIG_PGO_CLANG_CORRELATE: every profile is merged with its binary
+# (llvm-profdata --binary-file), a module's through a linked copy, as
+# pgo-collect does; no MC/DC (the option excludes it).
+corr='' mcdc=''
+grep -qx CONFIG_PGO_CLANG_CORRELATE=y "$obj/.config" && corr=1
+grep -qx CONFIG_PGO_CLANG_MCDC=y "$obj/.config" && mcdc=1
+# pmerge BINARY OUT PROFILE...: llvm-profdata merge, with the binary if
+# the kernel is correlated.
+pmerge() {
+	local b=$1 o=$2 c
+	shift 2
+	if [ -n "$corr" ]; then
+		c=$b
+		if [ "${b##*/}" != vmlinux ]; then
+			c=$cov/$(basename "$b").elf
+			[ -e "$c" ] || "ld.lld-$LLVM_VERSION" --unresolved-symbols=ignore-all -e 0 \
+				-o "$c" "$b" || return 1
+		fi
+		profdata merge --binary-file="$c" -o "$o" "$@"
+	else
+		profdata merge -o "$o" "$@"
+	fi
+}
+
 # The binary a profile name (<object>-<build id>[.N].profraw) belongs to.
 binary_of() {
 	local name=${1%-*}
@@ -57,14 +81,18 @@ for f in "$g"/collect/*.profraw; do
 	b=${b%.[0-9]*}
 	PROFS[${b%-*}]+=" $f"
 done
-: >"$cov/summary.txt"
+# The columns of llvm-cov report's TOTAL row, which summary.txt lists.
+{
+	echo "llvm-cov report totals: regions, functions, lines, branches, MC/DC conditions (none without MC/DC): count, missed, cover"
+	echo "(a module: its own sources first, then with the kernel headers it includes)"
+} >"$cov/summary.txt"
 for o in vmlinux pgo_cov_module pgo_test_module; do
 	[ -n "${PROFS[$o]:-}" ] || fail "no profile of $o collected"
 done
 for o in $(printf '%s\n' "${!PROFS[@]}" | sort); do
 	bin=$(binary_of "$o-x")
 	# shellcheck disable=SC2086 # a list of files
-	if [ -z "$bin" ] || ! profdata merge -o "$cov/$o.profdata" ${PROFS[$o]} 2>"$cov/$o.err"; then
+	if [ -z "$bin" ] || ! pmerge "$bin" "$cov/$o.profdata" ${PROFS[$o]} 2>"$cov/$o.err"; then
 		fail "$o: no binary, or llvm-profdata-$LLVM_VERSION merge failed: $(head -c 300 "$cov/$o.err")"
 		continue
 	fi
@@ -79,7 +107,17 @@ for o in $(printf '%s\n' "${!PROFS[@]}" | sort); do
 		  cov export "$bin" -instr-profile="$cov/$o.profdata" \
 			>"$cov/$o.json" 2>>"$cov/$o.err"; }; then
 		pass "$o: llvm-cov-$LLVM_VERSION report$([ "$o" = vmlinux ] || echo " and export") read $(basename "$bin") with its profile"
-		printf '%-18s %s\n' "$o" "$(grep '^TOTAL' "$cov/report-$o.txt" | tr -s ' ')" >>"$cov/summary.txt"
+		# A module's own sources: those of its directory, not the
+		# headers whose inline functions it could have used.
+		if [ "$o" != vmlinux ] &&
+			cov report -show-mcdc-summary "$bin" -instr-profile="$cov/$o.profdata" \
+				"$(dirname "$bin")/" >"$cov/report-$o-own.txt" 2>>"$cov/$o.err" &&
+			grep -q '^TOTAL' "$cov/report-$o-own.txt"; then
+			printf '%-26s %s\n' "$o (own sources)" \
+				"$(grep '^TOTAL' "$cov/report-$o-own.txt" | tr -s ' ' | cut -d' ' -f2-)" >>"$cov/summary.txt"
+		fi
+		printf '%-26s %s\n' "$o$([ "$o" = vmlinux ] || echo ' (with headers)')" \
+			"$(grep '^TOTAL' "$cov/report-$o.txt" | tr -s ' ' | cut -d' ' -f2-)" >>"$cov/summary.txt"
 	else
 		fail "$o: llvm-cov-$LLVM_VERSION failed: $(head -c 300 "$cov/$o.err")"
 		continue
@@ -92,12 +130,20 @@ for o in $(printf '%s\n' "${!PROFS[@]}" | sort); do
 	fi
 done
 
+# 1b. A module's report leads with its own sources: pgo_cov_module's lists
+# its one file, not the headers (each at 0 %) it includes.
+rows=$(awk '$1 ~ /\.[ch]$/ { print $1 }' "$cov/report-pgo_cov_module-own.txt" 2>/dev/null)
+allrows=$(awk '$1 ~ /\.[ch]$/' "$cov/report-pgo_cov_module.txt" 2>/dev/null | wc -l)
+[ "$(wc -w <<<"$rows")" = 1 ] && [ "${rows##*/}" = pgo_cov_module.c ] && [ "$allrows" -gt 1 ] &&
+	pass "pgo_cov_module: its own report lists pgo_cov_module.c alone ($(awk '/^TOTAL/ { print $4 }' "$cov/report-pgo_cov_module-own.txt") of regions; with headers $allrows files, $(awk '/^TOTAL/ { print $4 }' "$cov/report-pgo_cov_module.txt"))" ||
+	fail "pgo_cov_module: own-sources report lists '$rows' (with headers: $allrows files)"
+
 # 2. pgo_cov_module, run with test vectors 0..2 (mask 7).
 ko=$(binary_of pgo_cov_module-x)
 m=$cov/module
 mkdir -p "$m"
 for p in known live1 retained1 live2 retained2; do
-	profdata merge -o "$m/$p.profdata" "$g/$p.profraw" 2>"$m/$p.err" &&
+	pmerge "$ko" "$m/$p.profdata" "$g/$p.profraw" 2>"$m/$p.err" &&
 		cov export "$ko" -instr-profile="$m/$p.profdata" >"$m/$p.json" 2>>"$m/$p.err" ||
 		fail "pgo_cov_module $p: llvm-profdata or llvm-cov refused it: $(head -c 300 "$m/$p.err")"
 done
@@ -112,10 +158,12 @@ read -r t f <<<"$(py branch "$m/known.json" pgo_cov_branch "$line")"
 [ "$t" = 0 ] && [ "$f" = 3 ] &&
 	pass "pgo_cov_module: branch 'x > 1000' (line $line) never taken: true 0, false 3" ||
 	fail "pgo_cov_module: branch 'x > 1000' true '$t' false '$f', expected 0 and 3"
-read -r c k <<<"$(py mcdc "$m/known.json" pgo_cov_decide)"
-[ "$c" = 3 ] && [ "$k" = 2 ] &&
-	pass "pgo_cov_module: MC/DC of (a && b) || c: 2 of 3 conditions shown (66.67%), b not" ||
-	fail "pgo_cov_module: MC/DC '$k' of '$c' conditions, expected 2 of 3"
+if [ -n "$mcdc" ]; then
+	read -r c k <<<"$(py mcdc "$m/known.json" pgo_cov_decide)"
+	[ "$c" = 3 ] && [ "$k" = 2 ] &&
+		pass "pgo_cov_module: MC/DC of (a && b) || c: 2 of 3 conditions shown (66.67%), b not" ||
+		fail "pgo_cov_module: MC/DC '$k' of '$c' conditions, expected 2 of 3"
+fi
 
 # 3. Retention: a copy is what the module had; a reload ORs its bitmaps in.
 # The export's functions but the module's exit, which runs at unload, after
@@ -133,14 +181,16 @@ if [ "$(funcs "$m/live1.json" | wc -l)" -gt 0 ] &&
 else
 	fail "retained after unload: llvm-cov export differs from the live profile"
 fi
-read -r c1 k1 <<<"$(py mcdc "$m/live1.json" pgo_cov_decide)"
-read -r c2 k2 <<<"$(py mcdc "$m/live2.json" pgo_cov_decide)"
-read -r c kr <<<"$(py mcdc "$m/retained2.json" pgo_cov_decide)"
-[ "$c1" = 3 ] && [ "$c2" = 3 ] && [ "$c" = 3 ] &&
-	[ "$k1" = 1 ] && [ "$k2" = 0 ] && [ "$kr" = 3 ] &&
-	pass "retained after a reload: MC/DC 3 of 3 conditions, from loads showing 1 and 0 (bitmaps OR-ed)" ||
-	fail "retained after a reload: MC/DC '$kr' of '$c', loads '$k1' and '$k2' (expected 3 of 3 from 1 and 0)"
-profdata merge -o "$m/sum.profdata" "$g/live1.profraw" "$g/live2.profraw" 2>/dev/null &&
+if [ -n "$mcdc" ]; then
+	read -r c1 k1 <<<"$(py mcdc "$m/live1.json" pgo_cov_decide)"
+	read -r c2 k2 <<<"$(py mcdc "$m/live2.json" pgo_cov_decide)"
+	read -r c kr <<<"$(py mcdc "$m/retained2.json" pgo_cov_decide)"
+	[ "$c1" = 3 ] && [ "$c2" = 3 ] && [ "$c" = 3 ] &&
+		[ "$k1" = 1 ] && [ "$k2" = 0 ] && [ "$kr" = 3 ] &&
+		pass "retained after a reload: MC/DC 3 of 3 conditions, from loads showing 1 and 0 (bitmaps OR-ed)" ||
+		fail "retained after a reload: MC/DC '$kr' of '$c', loads '$k1' and '$k2' (expected 3 of 3 from 1 and 0)"
+fi
+pmerge "$ko" "$m/sum.profdata" "$g/live1.profraw" "$g/live2.profraw" 2>/dev/null &&
 	cov export "$ko" -instr-profile="$m/sum.profdata" >"$m/sum.json" 2>/dev/null
 if [ "$(funcs "$m/sum.json" | wc -l)" -gt 0 ] &&
 	cmp -s <(funcs "$m/sum.json") <(funcs "$m/retained2.json"); then
@@ -217,6 +267,40 @@ if grep -q '^# CONFIG_PGO_CLANG_PROFILE_ALL is not set' "$obj/.config"; then
 else
 	[ "$ninst" -gt 400 ] && pass "whole coverage: $ninst objects of the tree compiled with coverage" ||
 		fail "whole coverage: only $ninst objects compiled with coverage"
+fi
+# 8. Correlated: the kernel exported counters only, and pgo-collect merges
+# each profile with its binary (the user's path) into what the checks
+# above merged.
+if [ -n "$corr" ]; then
+	# NumData, NumCounters and NamesSize of each header (rawcmp.py knows
+	# the header of every raw version).
+	bad=$(python3 -c 'import sys
+sys.path.insert(0, sys.argv[1])
+from rawcmp import Profile
+for f in sys.argv[2:]:
+	h = Profile(f).h
+	if h["NumData"] or h["NamesSize"] or not h["NumCounters"]:
+		print(f.rsplit("/", 1)[-1])' "$here/../host/diff" "$g"/collect/*.profraw "$g"/*.profraw 2>&1 |
+		tr '\n' ' ')
+	[ -z "$bad" ] &&
+		pass "correlated: every profile holds counters only (no record, no name): $(ls "$g"/collect/*.profraw "$g"/*.profraw | wc -l) files, vmlinux's $(wc -c <"$g/vmlinux-boot.profraw") bytes" ||
+		fail "correlated: profiles with records or names, or no counter:$bad"
+	pc=$cov/pgo-collect
+	PATH=$(dirname "$(command -v "llvm-profdata-$LLVM_VERSION")"):$PATH \
+	"$here/../../scripts/pgo/pgo-collect" --sysfs "$pc/none" --saved "$g/collect" \
+		-o "$pc/raw" --binaries "$obj" --binaries "$ext" --merge-dir "$pc/pd" \
+		>"$pc.out" 2>&1
+	rc=$? bad=
+	for o in $(printf '%s\n' "${!PROFS[@]}" | sort); do
+		[ "$o" = vmlinux ] && continue
+		cov export "$(binary_of "$o-x")" -instr-profile="$pc/pd/$o.profdata" \
+			>"$pc/$o.json" 2>/dev/null &&
+			cmp -s "$pc/$o.json" "$cov/$o.json" || bad="$bad $o"
+	done
+	# vmlinux.profdata of check 1 also holds vmlinux-boot.profraw.
+	[ "$rc" = 0 ] && [ -s "$pc/pd/vmlinux.profdata" ] && [ -z "$bad" ] &&
+		pass "correlated: pgo-collect --binaries merged every profile with its binary ($(ls "$pc/pd" | wc -l) objects; each module's llvm-cov export as above)" ||
+		fail "correlated: pgo-collect --merge-dir (exit $rc): differs for:$bad; $(tail -n 3 "$pc.out")"
 fi
 cat "$cov/summary.txt"
 summary "coverage"

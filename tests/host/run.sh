@@ -29,6 +29,11 @@
 #     compare equal, and llvm-cov report/export give the same results,
 #   - with MC/DC bitmaps (-fcoverage-mcdc, clang 18+), also after a reset:
 #     raw files, llvm-cov report -show-mcdc-summary and export agree,
+#   - with binary correlation (-mllvm -profile-correlate=binary, LLVM 18+;
+#     vmlinux.c built with CONFIG_PGO_CLANG_CORRELATE): front-end, IR
+#     without value profiling, MC/DC, single-byte; each file merged with
+#     its own binary (llvm-profdata --binary-file) shows the same as an
+#     uncorrelated compiler-rt run, and llvm-cov agrees (corr_variant),
 # and negative tests show that each kind of check can fail.
 #
 # Missing compilers are installed with apt-get (Debian bookworm ships all six).
@@ -51,7 +56,7 @@ PASS=0
 FAIL=0
 # Binary B's kernel side, linked from the build directory.
 KOBJS="harness.o format.o runtime.o vmlinux.o objects.o"
-declare -A RAWV SHOW BYTES COV FAILED
+declare -A RAWV SHOW BYTES COV FAILED CORR_MCDC
 
 pass() { PASS=$((PASS + 1)); echo "PASS: $*"; }
 fail() {
@@ -254,6 +259,9 @@ test_version() {
 		"$PGO_SRC/objects.c" "$DIFF/harness.c"; do
 		run "$D/build.log" "clang-$V" $kflags -c "$f" -o "$D/$(basename "${f%.c}").o" || ok=0
 	done
+	# vmlinux.c as CONFIG_PGO_CLANG_CORRELATE builds it.
+	run "$D/build.log" "clang-$V" $kflags -DCONFIG_PGO_CLANG_CORRELATE=1 \
+		-c "$PGO_SRC/vmlinux.c" -o "$D/vmlinux-corr.o" || ok=0
 	if [ $ok = 1 ]; then
 		pass "clang-$V: kernel/pgo/{format,runtime,vmlinux,objects}.c build unchanged in userspace"
 	else
@@ -267,6 +275,7 @@ test_version() {
 	SHOW[$V]=yes
 	BYTES[$V]=yes
 
+	local covbyte=
 	local irflags="-O2 -fno-pie -fprofile-generate"
 	local big="-mllvm -vp-counters-per-site=16"
 	if ! run "$D/build.log" "clang-$V" -O2 -fno-pie -c "$DIFF/reset-crt.c" -o "$D/reset-crt.o"; then
@@ -407,12 +416,135 @@ print(len(fa))' "$DIFF" "$D/ir-A.profraw" "$D/ir-T.profraw"); then
 		# clang 19 on: Kconfig offers the option only where clang takes it.
 		if echo 'int x;' | "clang-$V" -fprofile-instr-generate -fcoverage-mapping \
 			-mllvm -enable-single-byte-coverage -x c -c - -o /dev/null 2>/dev/null; then
+			covbyte=1
 			cov_variant fe-byte "-mllvm -enable-single-byte-coverage" &&
 				cov_variant fe-byte-reset "-mllvm -enable-single-byte-coverage -DPROG_RESET"
 		else
 			echo "  clang-$V has no -enable-single-byte-coverage: no fe-byte variants"
 		fi
 	fi
+
+	# 6. Binary correlation (CONFIG_PGO_CLANG_CORRELATE, LLVM 18+):
+	# records and names stay in the binary, the file has the header,
+	# counters and bitmaps only.
+	if echo 'int x;' | "clang-$V" -fprofile-instr-generate -mllvm -profile-correlate=binary \
+		-x c -c - -o /dev/null 2>/dev/null; then
+		corr_variant corr-fe fe &&
+			corr_variant corr-fe-reset fe -DPROG_RESET
+		corr_variant corr-ir ir
+		if [ "${RAWV[$V]}" -ge 9 ] 2>/dev/null; then
+			corr_variant corr-mcdc fe -fcoverage-mcdc
+		fi
+		if [ -n "$covbyte" ]; then
+			corr_variant corr-fe-byte fe "-mllvm -enable-single-byte-coverage"
+		fi
+	else
+		echo "  clang-$V has no -profile-correlate=binary: no corr variants"
+	fi
+}
+
+# corr_variant NAME fe|ir [CFLAGS]: prog.c instrumented with
+# -profile-correlate=binary, front-end (with coverage mapping) or IR (with
+# value profiling off: compiler-rt crashes at the first indirect call of a
+# correlated program, whose records are not loaded), run as A and B
+# (vmlinux.c built with CONFIG_PGO_CLANG_CORRELATE).  Each file, merged with
+# its own binary (llvm-profdata --binary-file), must show the same as the
+# other and as an uncorrelated compiler-rt run (U) of the same flags; for
+# fe, llvm-cov report and export must agree too.  A correlated file merged
+# without its binary must not pass for a profile.
+corr_variant() {
+	local n=$1 kind=$2 cflags=${3:-} x ok=1 aflags uflags
+	local KOBJS="harness.o format.o runtime.o vmlinux-corr.o objects.o"
+	local ld="-no-pie -Wl,--build-id=none -Wl,-T,$DIFF/prog.ld"
+
+	if [ "$kind" = fe ]; then
+		uflags="-fprofile-instr-generate -fcoverage-mapping" aflags=-fprofile-instr-generate
+	else
+		uflags="-fprofile-generate -mllvm -disable-vp=true" aflags=-fprofile-generate
+	fi
+	case $cflags in *-DPROG_RESET*) aflags="$aflags reset-crt.o" ;; esac
+	# shellcheck disable=SC2086 # lists of flags
+	if ! run "$D/build.log" "clang-$V" -O2 -fno-pie $uflags $cflags \
+			-mllvm -profile-correlate=binary -c "$DIFF/prog.c" -o "$D/prog-$n.o" ||
+		! run "$D/build.log" "clang-$V" -O2 -fno-pie $uflags $cflags \
+			-c "$DIFF/prog.c" -o "$D/prog-$n-u.o" ||
+		! (cd "$D" && run "$n.log" "clang-$V" $ld $aflags "prog-$n-u.o" -o "$n-U" &&
+			LLVM_PROFILE_FILE=$n-U.profraw "./$n-U" >/dev/null 2>&1) ||
+		! pair "$n" "prog-$n.o" "$aflags"; then
+		fail "clang-$V $n: building or running A/B/U failed"
+		SHOW[$V]=no
+		BYTES[$V]=no
+		return 1
+	fi
+	if python3 "$DIFF/rawcmp.py" "$D/$n-A.profraw" "$D/$n-B.profraw" >"$D/$n.rawcmp" &&
+		grep -q ', 0 records,.* 0 name bytes' "$D/$n.rawcmp"; then
+		pass "clang-$V $n: $(cat "$D/$n.rawcmp")"
+	else
+		fail "clang-$V $n: raw files differ beyond the masked fields, or hold records or names:"
+		sed 's/^/  /' "$D/$n.rawcmp"
+		BYTES[$V]=no
+		ok=0
+	fi
+	"llvm-profdata-$V" merge -o "$D/$n-U.profdata" "$D/$n-U.profraw" >"$D/$n-U.merge.log" 2>&1 &&
+		show "$D/$n-U.profdata" >"$D/$n-U.show" 2>&1 || ok=0
+	for x in A B; do
+		"llvm-profdata-$V" merge --binary-file="$D/$n-$x" -o "$D/$n-$x.profdata" \
+			"$D/$n-$x.profraw" >"$D/$n-$x.merge.log" 2>&1 &&
+			show "$D/$n-$x.profdata" >"$D/$n-$x.show" 2>&1 || ok=0
+	done
+	if [ $ok = 1 ] && grep -q 'Block counts: \[[1-9]' "$D/$n-U.show" &&
+		cmp -s "$D/$n-U.show" "$D/$n-A.show" && cmp -s "$D/$n-U.show" "$D/$n-B.show"; then
+		pass "clang-$V $n: merged with their binaries, A's and B's files show the same as the uncorrelated run ($(grep -c 'Hash:' "$D/$n-B.show") functions)"
+	else
+		fail "clang-$V $n: show of the correlated files (merged with --binary-file) differs from the uncorrelated run's, or failed:"
+		diff "$D/$n-U.show" "$D/$n-B.show" 2>&1 | head -n 10 | sed 's/^/  /'
+		SHOW[$V]=no
+		ok=0
+	fi
+	# Without its binary, a correlated file holds no function.
+	if "llvm-profdata-$V" show "$D/$n-B.profraw" 2>/dev/null | grep -q '^Total functions: 0$'; then
+		pass "clang-$V $n: without --binary-file, B's file shows no function (why pgo-collect must give it)"
+	else
+		fail "clang-$V $n: B's correlated file read without its binary is not empty"
+		ok=0
+	fi
+	if [ "$kind" = fe ]; then
+		local rflags= mcdc=
+		case $cflags in *-fcoverage-mcdc*) rflags=-show-mcdc-summary mcdc=1 ;; esac
+		for x in U A B; do
+			# shellcheck disable=SC2086
+			"llvm-cov-$V" report $rflags "$D/$n-$x" -instr-profile="$D/$n-$x.profdata" \
+				>"$D/$n-$x.report" 2>&1 || ok=0
+			"llvm-cov-$V" export "$D/$n-$x" -instr-profile="$D/$n-$x.profdata" \
+				>"$D/$n-$x.json" 2>&1 || ok=0
+		done
+		if [ $ok = 1 ] && grep -q '^TOTAL' "$D/$n-U.report" &&
+			cmp -s "$D/$n-A.report" "$D/$n-B.report" &&
+			cmp -s "$D/$n-A.json" "$D/$n-B.json"; then
+			pass "clang-$V $n: llvm-cov-$V report and export agree for A's and B's correlated files"
+		else
+			fail "clang-$V $n: llvm-cov-$V results of A's and B's correlated files differ:"
+			diff "$D/$n-A.report" "$D/$n-B.report" 2>&1 | head -n 10 | sed 's/^/  /'
+			ok=0
+		fi
+		if [ $ok = 0 ]; then
+			:
+		elif cmp -s "$D/$n-U.report" "$D/$n-B.report" &&
+			cmp -s "$D/$n-U.json" "$D/$n-B.json"; then
+			pass "clang-$V $n: ... and with the uncorrelated run's${mcdc:+ (MC/DC included)}"
+			[ -n "$mcdc" ] && CORR_MCDC[$V]=yes
+		elif [ -n "$mcdc" ] && cmp -s <(cut -c1-150 "$D/$n-U.report") \
+			<(cut -c1-150 "$D/$n-B.report"); then
+			# Regions, functions, lines, branches agree; MC/DC does not.
+			echo "  clang-$V $n: LLVM $V's correlation drops MC/DC bitmaps, compiler-rt's file as the kernel's: MC/DC $(awk '/^TOTAL/ { print $14 - $15 "/" $14 }' "$D/$n-B.report") conditions covered, uncorrelated $(awk '/^TOTAL/ { print $14 - $15 "/" $14 }' "$D/$n-U.report")"
+			CORR_MCDC[$V]=no
+		else
+			fail "clang-$V $n: llvm-cov-$V results of the correlated files differ from the uncorrelated run's:"
+			diff "$D/$n-U.report" "$D/$n-B.report" 2>&1 | head -n 10 | sed 's/^/  /'
+			ok=0
+		fi
+	fi
+	[ $ok = 1 ]
 }
 
 # cov_variant NAME CFLAGS: prog.c with front-end instrumentation and
@@ -476,12 +608,14 @@ done
 
 echo
 echo "=== summary (kernel/pgo from $PGO_SRC)"
-printf '%-6s %-8s %-15s %-28s %-16s %s\n' clang "raw ver" "show identical" "bytes identical exc. masked" "llvm-cov agrees" "failed checks"
+printf '%-6s %-8s %-15s %-28s %-16s %-13s %s\n' clang "raw ver" "show identical" "bytes identical exc. masked" "llvm-cov agrees" "corr. MC/DC" "failed checks"
 for v in $VERSIONS; do
-	printf '%-6s %-8s %-15s %-28s %-16s %s\n' "$v" "${RAWV[$v]:--}" "${SHOW[$v]:-no}" \
-		"${BYTES[$v]:-no}" "${COV[$v]:-no}" "${FAILED[$v]:--}"
+	printf '%-6s %-8s %-15s %-28s %-16s %-13s %s\n' "$v" "${RAWV[$v]:--}" "${SHOW[$v]:-no}" \
+		"${BYTES[$v]:-no}" "${COV[$v]:-no}" "${CORR_MCDC[$v]:--}" "${FAILED[$v]:--}"
 done
-echo "(show/bytes: all variants -- ir, reset, bytecov, bytecov-reset, pool, fe, mcdc, mcdc-reset, fe-byte, fe-byte-reset -- must agree)"
+echo "(show/bytes: all variants -- ir, reset, bytecov, bytecov-reset, pool, fe, mcdc, mcdc-reset, fe-byte, fe-byte-reset,"
+echo " and from LLVM 18 the correlated corr-fe, corr-fe-reset, corr-ir, corr-mcdc, corr-fe-byte -- must agree;"
+echo " corr. MC/DC: whether llvm-profdata --binary-file keeps MC/DC bitmaps, for compiler-rt's file as for the kernel's)"
 echo "masked fields: header CountersDelta, NamesDelta (v10: BitmapDelta); record CounterPtr, Values (v10: BitmapPtr)"
 echo "host tests: $PASS passed, $FAIL failed in $(($(date +%s) - START)) s"
 [ "$FAIL" -eq 0 ]

@@ -137,7 +137,7 @@ xen_note() { printf '\004\0\0\0\010\0\0\0\001\0\0\0Xen\0\001\002\003\004\005\006
 # awk); nothing else in $PATH, so no llvm-profdata unless a test adds one.
 BB=$W/bb HT=$W/hosttools
 mkdir -p "$BB" "$HT"
-for a in sh cat od awk sed mkdir mv ln rm wc cmp sync basename sleep; do
+for a in sh cat od awk sed mkdir mv ln rm wc cmp sync basename sleep find tr uname head; do
 	ln -s "$BUSYBOX" "$BB/$a"
 	ln -s "$(command -v $a)" "$HT/$a"
 done
@@ -879,6 +879,81 @@ if command -v systemd-analyze > /dev/null; then
 		fail "systemd-analyze verify: $(cat "$W/verify.txt")"
 else
 	echo "SKIP: systemd-analyze verify of pgo-save-retained.service (no systemd)"
+fi
+
+# ------------------------------------- pgo-collect: correlated profiles
+# CONFIG_PGO_CLANG_CORRELATE: counters only; pgo-collect merges each with
+# the binary of its build id, a module's after linking the relocatable
+# .ko into a copy.  A program plays vmlinux; "cmod" is a relocatable
+# object (ld.lld -r, as a .ko) given the build id of a program whose
+# profile it plays.
+C=$W/corr
+mkdir -p "$C/src" "$C/bin/kernel" "$C/other" "$C/tools"
+CF="-O1 -fprofile-instr-generate -fcoverage-mapping -mllvm -profile-correlate=binary"
+cat > "$C/src/vm.c" <<'EOF'
+int __attribute__((noinline)) cvm_func(int x) { return x * 3; }
+int main(void) { int s = 0; for (int i = 0; i < 10; i++) s += cvm_func(i); return s != 135; }
+EOF
+cat > "$C/src/cmod.c" <<'EOF'
+int __attribute__((noinline)) cmod_func(int x) { return x + 1; }
+int cmod_run(int n) { int s = 0; for (int i = 0; i < n; i++) s += cmod_func(i); return s; }
+EOF
+echo 'int cmod_run(int); int main(void) { return cmod_run(5) != 15; }' > "$C/src/main.c"
+# shellcheck disable=SC2086
+if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
+	LLVM_PROFILE_FILE=$C/vm.profraw "$C/bin/vmlinux" &&
+	clang-19 $CF -c "$C/src/cmod.c" -o "$C/cmod.o" &&
+	clang-19 -O1 -c "$C/src/main.c" -o "$C/main.o" &&
+	clang-19 -fprofile-instr-generate -Wl,--build-id=sha1 "$C/cmod.o" "$C/main.o" -o "$C/cmodexe" &&
+	LLVM_PROFILE_FILE=$C/cmod.profraw "$C/cmodexe" &&
+	ld.lld -r --build-id=0x"$(build_id "$C/cmodexe")" "$C/cmod.o" -o "$C/bin/kernel/cmod.ko" &&
+	ld.lld -r --build-id=0x1234 "$C/cmod.o" -o "$C/other/cmod.ko" &&
+	[ "$(build_id "$C/bin/kernel/cmod.ko")" = "$(build_id "$C/cmodexe")" ]; then
+	pass "correlated test profiles (clang-19 -profile-correlate=binary) and binaries"
+	TC=$C/t
+	mkdir -p "$TC/kernel/pgo" "$TC/module/cmod/pgo"
+	cp "$C/vm.profraw" "$TC/kernel/pgo/profraw"
+	cp "$C/cmod.profraw" "$TC/module/cmod/pgo/profraw"
+	for t in llvm-profdata llvm-readelf ld.lld; do
+		ln -s "$(command -v $t-19)" "$C/tools/$t-19"
+	done
+	cid=$(build_id "$C/cmodexe")
+	# /lib/modules/<release>/build is a symbolic link.
+	ln -sfn bin "$C/binlink"
+	# The function count (these functions have one counter: no block count).
+	fcount() { "llvm-profdata-$1" show --counts --function="$3" "$2" 2>/dev/null |
+		awk '/Function count:/ { print $3; exit }'; }
+	for mode in host busybox; do
+		M="[$mode]"
+		o=$C/c-$mode
+		run_collect $mode "$C/tools:" -v -o "$o/out" --sysfs "$TC" --saved '' \
+			--binaries "$C/other" --binaries "$C/binlink" --merge-dir "$o/pd" \
+			> "$o.out" 2> "$o.err"
+		rc=$?
+		[ $rc = 0 ] && [ "$(fcount 19 "$o/pd/vmlinux.profdata" cvm_func)" = 10 ] &&
+			[ "$(fcount 19 "$o/pd/cmod.profdata" cmod_func)" = 5 ] &&
+			grep -q "cmod-$cid.profraw: correlated with $C/binlink/kernel/cmod.ko$" "$o.out" &&
+			pass "$M --merge-dir of correlated profiles: vmlinux and the module merged with their binaries (cvm_func 10, cmod_func 5), found through a symbolic link, the .ko of another build id passed over" ||
+			fail "$M correlated --merge-dir: rc $rc, $(cat "$o.out" "$o.err")"
+		run_collect $mode "$C/tools:" -o "$o/out2" --sysfs "$TC" --saved '' \
+			--binaries "$C/bin" --merge "$o/all.profdata" > "$o.out2" 2> "$o.err2"
+		rc=$?
+		[ $rc = 0 ] && [ "$(fcount 19 "$o/all.profdata" cmod_func)" = 5 ] &&
+			[ "$(fcount 19 "$o/all.profdata" cvm_func)" = 10 ] &&
+			pass "$M --merge of correlated profiles: both objects in one file" ||
+			fail "$M correlated --merge: rc $rc, $(cat "$o.out2" "$o.err2")"
+		run_collect $mode "$C/tools:" -o "$o/out3" --sysfs "$TC" --saved '' \
+			--binaries "$C/other" --merge-dir "$o/pd3" > "$o.out3" 2> "$o.err3"
+		rc=$?
+		[ $rc = 1 ] && [ ! -e "$o/pd3/cmod.profdata" ] && [ ! -e "$o/pd3/vmlinux.profdata" ] &&
+			grep -q "cmod-$cid.profraw is correlated, and no binary" "$o.err3" &&
+			[ -s "$o/out3/cmod-$cid.profraw" ] &&
+			grep -q '2 correlated not merged' "$o.out3" &&
+			pass "$M correlated profiles without their binaries: not merged, named, kept, exit 1" ||
+			fail "$M correlated without binaries: rc $rc, $(cat "$o.out3" "$o.err3")"
+	done
+else
+	fail "could not build the correlated test profiles"
 fi
 
 # ------------------------------------------------------- shellcheck

@@ -65,7 +65,8 @@ __attribute__((constructor)) static void harness_init(void)
 
 	if (!getenv("PGO_OUT"))
 		harness_die("PGO_OUT is not set");
-	if (obj->data == obj->data_end)
+	if (obj->data == obj->data_end &&
+	    (!obj->correlated || obj->cnts == obj->cnts_end))
 		harness_die("no __llvm_prf_data section: is the program instrumented?");
 	if (pgo_vmlinux_setup() || pgo_object_check(obj, true))
 		harness_die("pgo_object_check() rejected the executable's sections");
