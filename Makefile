@@ -255,7 +255,7 @@ tree: $(SRC)/.stamp
 kernel: $(OBJ)/.config
 	@echo "building Linux $$(cd $(SRC) && $(MAKE) -s kernelversion) with clang-$(LLVM_VERSION) in $(OBJ) (log: $(OBJ)/build.log)"
 	@start=$$(date +%s); \
-	{ while sleep 60; do echo "  $$(( $$(date +%s) - start )) s: $$(grep -c '^  CC ' $(OBJ)/build.log) objects compiled so far ($(OBJ)/build.log)"; done & }; \
+	{ while sleep 60 >/dev/null 2>&1; do echo "  $$(( $$(date +%s) - start )) s: $$(grep -c '^  CC ' $(OBJ)/build.log) objects compiled so far ($(OBJ)/build.log)"; done & }; \
 	prog=$$!; \
 	$(KMAKE) $(KIMAGE) modules > $(OBJ)/build.log 2>&1; rc=$$?; \
 	kill $$prog 2>/dev/null; \

@@ -4,13 +4,16 @@
 # command-line variables (ARCH, LLVM_VERSION, LTO, ...) reach the stages'
 # makes through MAKEFLAGS.
 #
-#   deps     the packages and the patched tree
+#   deps     the packages and the patched tree (make deps tree)
 #   kernel   the instrumented kernel and the modules
 #   train    its boot with the training workload; the merged profiles
 #   plain    the plain kernel, built and booted under QEMU -icount
 #   pgo      the PGO kernel (CLANG_PGO_PROFILE=), built and booted
 #
-# Environment: MAKE, RUN.  Exit status 0 iff every stage passed.
+# Environment: MAKE, RUN.  Exit status 0 iff every stage and the report
+# passed.  The kernel recipe's line a minute comes from a background loop
+# whose sleep must not hold the stage's pipe (STAGE_SHOW) once it is killed:
+# its output goes to /dev/null.
 set -uo pipefail
 : "${MAKE:?}" "${RUN:?}"
 LOGDIR=$RUN/log
@@ -20,11 +23,14 @@ STAGE_SHOW='^building Linux|^  [0-9]+ s: .* so far|^kernel built in|^profile:|^[
 m=("$MAKE" --no-print-directory)
 
 rc=0
-for s in deps:deps kernel:ext-modules train:run-train plain:run-plain-kernel \
+for s in deps:deps+tree kernel:ext-modules train:run-train plain:run-plain-kernel \
 	 pgo:run-pgo-kernel; do
-	stage "${s%%:*}" "${m[@]}" "${s#*:}" || { rc=1; break; }
+	# shellcheck disable=SC2046 # the stage's targets, '+'-separated
+	stage "${s%%:*}" "${m[@]}" $(echo "${s#*:}" | tr + ' ') || { rc=1; break; }
 done
-[ "$rc" = 0 ] && "${m[@]}" run-report
+if [ "$rc" = 0 ]; then
+	"${m[@]}" run-report || rc=1
+fi
 stages_table "make run" ""
 if [ "$rc" = 0 ]; then
 	echo "make run: done in $(el) s"
