@@ -71,17 +71,30 @@ if [ "$MODE" = lockdown ]; then
 fi
 
 # ------------------------------------------------------------ 1. parallel phase
+# errno_of FILE NAME: the errno of the strerror() message in FILE, NAME if
+# there is none of those a profile read may meet.
+errno_of() {
+	case $(cat "$1") in
+	*"Stale file handle"*) echo ESTALE ;;
+	*"No such device"*) echo ENODEV ;;
+	*"No such file or directory"*) echo ENOENT ;;
+	*) echo "$2" ;;
+	esac
+}
+
 # A profile read: $1 file, $2 method (0: 4 KiB reads, 1: 64 KiB, 2: 1 MiB,
 # 3: dd bs=4k, 4: cat), $3 output.  Prints "ok RECORDS BYTES", "bad WHY" or
-# "fail ERRNO".
+# "fail ERRNO".  dd and cat give no errno: it is told from their message
+# (strerror's), EDD or ECAT if none of these.
 read_profile() {
 	case $2 in
 	0) r=$(pgotest read "$1" 4096 "$3") ;;
 	1) r=$(pgotest read "$1" 65536 "$3") ;;
 	2) r=$(pgotest read "$1" 1048576 "$3") ;;
-	3) dd if="$1" of="$3" bs=4k 2>/dev/null && r=ok || r=EDD ;;
-	*) cat "$1" > "$3" 2>/dev/null && r=ok || r=ECAT ;;
+	3) dd if="$1" of="$3" bs=4k 2>"$3.err" && r=ok || r=$(errno_of "$3.err" EDD) ;;
+	*) cat "$1" > "$3" 2>"$3.err" && r=ok || r=$(errno_of "$3.err" ECAT) ;;
 	esac
+	rm -f "$3.err"
 	case $r in
 	E*) echo "fail $r"; return 1 ;;
 	esac

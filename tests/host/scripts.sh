@@ -917,6 +917,14 @@ if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
 	for t in llvm-profdata llvm-readelf ld.lld; do
 		ln -s "$(command -v $t-19)" "$C/tools/$t-19"
 	done
+	# An LLVM without llvm-readelf: GNU readelf reads the build ids.
+	mkdir -p "$C/tools-gnu"
+	for t in llvm-profdata ld.lld; do
+		ln -s "$(command -v $t-19)" "$C/tools-gnu/$t-19"
+	done
+	ln -s "$(command -v readelf)" "$C/tools-gnu/readelf"
+	mkdir -p "$C/vmonly"
+	ln -s ../bin/vmlinux "$C/vmonly/vmlinux"
 	cid=$(build_id "$C/cmodexe")
 	# /lib/modules/<release>/build is a symbolic link.
 	ln -sfn bin "$C/binlink"
@@ -942,6 +950,18 @@ if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
 			[ "$(fcount 19 "$o/all.profdata" cvm_func)" = 10 ] &&
 			pass "$M --merge of correlated profiles: both objects in one file" ||
 			fail "$M correlated --merge: rc $rc, $(cat "$o.out2" "$o.err2")"
+		# --merge and --merge-dir at once: each profile is linked and
+		# merged with its binary once, for both.
+		run_collect $mode "$C/tools-gnu:" -v -o "$o/out4" --sysfs "$TC" --saved '' \
+			--binaries "$C/binlink" --merge "$o/all4.profdata" --merge-dir "$o/pd4" \
+			> "$o.out4" 2> "$o.err4"
+		rc=$?
+		[ $rc = 0 ] && [ "$(grep -c ': correlated with ' "$o.out4")" = 2 ] &&
+			[ "$(fcount 19 "$o/all4.profdata" cmod_func)" = 5 ] &&
+			[ "$(fcount 19 "$o/pd4/cmod.profdata" cmod_func)" = 5 ] &&
+			[ "$(fcount 19 "$o/pd4/vmlinux.profdata" cvm_func)" = 10 ] &&
+			pass "$M --merge and --merge-dir of correlated profiles: each correlated once (2 links for 2 profiles), the build ids read by GNU readelf" ||
+			fail "$M correlated --merge and --merge-dir: rc $rc, $(cat "$o.out4" "$o.err4")"
 		run_collect $mode "$C/tools:" -o "$o/out3" --sysfs "$TC" --saved '' \
 			--binaries "$C/other" --merge-dir "$o/pd3" > "$o.out3" 2> "$o.err3"
 		rc=$?
@@ -951,6 +971,18 @@ if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
 			grep -q '2 correlated not merged' "$o.out3" &&
 			pass "$M correlated profiles without their binaries: not merged, named, kept, exit 1" ||
 			fail "$M correlated without binaries: rc $rc, $(cat "$o.out3" "$o.err3")"
+		# The module's binary missing, vmlinux's there, both merges.
+		run_collect $mode "$C/tools:" -o "$o/out5" --sysfs "$TC" --saved '' \
+			--binaries "$C/vmonly" --merge "$o/all5.profdata" --merge-dir "$o/pd5" \
+			> "$o.out5" 2> "$o.err5"
+		rc=$?
+		[ $rc = 1 ] && [ ! -e "$o/pd5/cmod.profdata" ] &&
+			[ "$(fcount 19 "$o/pd5/vmlinux.profdata" cvm_func)" = 10 ] &&
+			[ "$(fcount 19 "$o/all5.profdata" cvm_func)" = 10 ] &&
+			[ "$(grep -c "cmod-$cid.profraw is correlated, and no binary" "$o.err5")" = 1 ] &&
+			grep -q ', 1 correlated not merged' "$o.out5" &&
+			pass "$M a module's binary missing with --merge and --merge-dir: vmlinux merged into both, the module named once, counted once, exit 1" ||
+			fail "$M correlated, module's binary missing: rc $rc, $(cat "$o.out5" "$o.err5")"
 	done
 else
 	fail "could not build the correlated test profiles"
