@@ -1,38 +1,108 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # make coverage-bench's table: each counter kind against the plain kernel,
-# measured in one run (tests/coverage.mk).
+# measured in one run (tests/coverage.mk), then the correlated coverage
+# kernel against the uncorrelated one.
 #
-# usage: bench-report.sh COVB_DIR LLVM_VERSION PLAIN_OBJ IR_OBJ COV_OBJ BYTE_OBJ
+# usage: bench-report.sh COVB_DIR LLVM_VERSION MODE=OBJ...
+#   MODE: plain, ir, cov, corr, byte (COVB_DIR/MODE holds its bench boots
+#   and, in ext/, its test modules)
 set -uo pipefail
 d=$1 llvm=$2
-declare -A obj=([plain]=$3 [ir]=$4 [cov]=$5 [byte]=$6)
-declare -A what=([plain]="plain" [ir]="IR PGO counters" [cov]="coverage counters + MC/DC" [byte]="single-byte coverage")
+shift 2
+declare -A obj
+modes=()
+for a; do obj[${a%%=*}]=${a#*=}; modes+=("${a%%=*}"); done
+declare -A what=([plain]="plain" [ir]="IR PGO counters" [cov]="coverage counters + MC/DC"
+	[corr]="coverage, correlated" [byte]="single-byte coverage")
+here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tests/bench/lib.sh
-. "$(dirname "$0")/../bench/lib.sh"
+. "$here/../bench/lib.sh"
+# field K of read.txt's line for FILE, median of the rounds
+rd() { awk -v f="$2" -v k="$3" '$1 == f { print $k }' "$1" | med; }
+vm=/sys/kernel/pgo/profraw blob=/sys/module/pgo_blob/blob
 
 echo "== make coverage-bench, LLVM $llvm, $(date -u '+%Y-%m-%d %H:%M') UTC: one run"
 echo "   (workloads: guest instructions under -icount, sums of the make run sets;"
-echo "    scaling: the counters-only loop, 2 threads on 2 vCPUs / 1 on 1, wall clock)"
-printf '%-28s %14s %8s %14s %8s %10s %12s\n' kernel train "/plain" heldout "/plain" "2/1 vCPU" "prf bytes"
+echo "    scaling: the counters-only loop, 2 threads on 2 vCPUs / 1 on 1, wall clock;"
+echo "    loaded: bytes of vmlinux's __llvm_prf_* sections in kernel memory;"
+echo "    read: bytes of one read of vmlinux's profile, and its throughput against"
+echo "    a static bin attribute of the same size, 64 KiB read()s, medians)"
+printf '%-26s %13s %7s %13s %7s %8s %10s %10s %9s\n' kernel train "/plain" heldout "/plain" \
+	"2/1 vCPU" "loaded B" "read B" "read/blob"
 pt=$(wl "$d/plain/instr/bench.txt" train 2>/dev/null) ph=$(wl "$d/plain/instr/bench.txt" heldout 2>/dev/null)
-for m in plain ir cov byte; do
-	b=$d/$m/instr/bench.txt s=$d/$m/smp/smp.txt
+declare -A loaded rbytes
+for m in "${modes[@]}"; do
+	b=$d/$m/instr/bench.txt s=$d/$m/smp/smp.txt r=$d/$m/instr/read.txt
 	if [ ! -s "$b" ]; then
-		printf '%-28s %s\n' "${what[$m]}" "not measured (see $d-$m.log)"
+		printf '%-26s %s\n' "${what[$m]}" "not measured (see $d-$m.log)"
 		continue
 	fi
 	t=$(wl "$b" train) h=$(wl "$b" heldout)
-	sc=-
-	[ -s "$s" ] && sc=$(calc %.3fx "$(cps "$s" pgo_vp_off 2) / $(cps "$s" pgo_vp_off 1)")
-	[ "$m" = plain ] && [ -s "$s" ] && sc=$(calc %.3fx "$(cps "$s" pgo_vp_none 2) / $(cps "$s" pgo_vp_none 1)")
-	bytes=$(prf_vmlinux "${obj[$m]}/vmlinux" | awk '{ t += $2 } END { print t + 0 }')
-	printf '%-28s %14s %8s %14s %8s %10s %12s\n' "${what[$m]}" "$t" \
-		"$(calc %.3fx "$t / $pt")" "$h" "$(calc %.3fx "$h / $ph")" "$sc" "$bytes"
+	sc=- rb=- rr=-
+	if [ -s "$s" ]; then
+		[ "$m" = plain ] && l=pgo_vp_none || l=pgo_vp_off
+		sc=$(calc %.3fx "$(cps "$s" "$l" 2) / $(cps "$s" "$l" 1)")
+	fi
+	if [ -s "$r" ]; then
+		rb=$(rd "$r" $vm 3)
+		rr=$(calc %.3fx "($rb / $(rd "$r" $vm 4)) / ($(rd "$r" $blob 3) / $(rd "$r" $blob 4))")
+	fi
+	loaded[$m]=$(prf_vmlinux "${obj[$m]}/vmlinux" | awk '{ t += $2 } END { print t + 0 }')
+	rbytes[$m]=$rb
+	printf '%-26s %13s %7s %13s %7s %8s %10s %10s %9s\n' "${what[$m]}" "$t" \
+		"$(calc %.3fx "$t / $pt")" "$h" "$(calc %.3fx "$h / $ph")" "$sc" \
+		"${loaded[$m]}" "$rb" "$rr"
 done
 echo
-echo "profile sections of vmlinux, by kind (bytes):"
-for m in ir cov byte; do
+echo "profile sections of vmlinux in kernel memory, by kind (bytes):"
+for m in "${modes[@]}"; do
+	[ "$m" = plain ] && continue
 	echo "  ${what[$m]}: $(prf_vmlinux "${obj[$m]}/vmlinux" | tr '\n' ' ')"
 done
-echo "coverage mapping in vmlinux, not loaded (bytes): $(python3 "$(dirname "$0")/cov.py" elf "${obj[cov]}/vmlinux" | cut -d' ' -f1)"
+[ -n "${obj[cov]:-}" ] &&
+	echo "coverage mapping in vmlinux, not loaded (bytes): $(python3 "$here/cov.py" elf "${obj[cov]}/vmlinux" | cut -d' ' -f1)"
+
+# Correlated against uncorrelated: what stays in memory and is read, and
+# the same llvm-cov export once each profile is merged the user's way
+# (pgo-collect, --binaries for the correlated one).  Modules the guest ran
+# a fixed number of times must match with their counts; vmlinux, whose
+# counts differ from boot to boot, in its functions, regions and branches.
+[ -n "${obj[cov]:-}" ] && [ -n "${obj[corr]:-}" ] || exit 0
+echo
+echo "correlated against uncorrelated coverage (without MC/DC, which LLVM $llvm cannot correlate):"
+if [ -n "${loaded[cov]:-}" ] && [ -n "${loaded[corr]:-}" ]; then
+	echo "  vmlinux's profile sections in memory: ${loaded[corr]} / ${loaded[cov]} B = $(calc %.1f "100 * ${loaded[corr]} / ${loaded[cov]}")% (goal < 15%)"
+	echo "  bytes per read of vmlinux's profile: ${rbytes[corr]} / ${rbytes[cov]} B = $(calc %.1f "100 * ${rbytes[corr]} / ${rbytes[cov]}")%"
+fi
+for m in cov corr; do
+	out=$d/$m/collect
+	rm -rf "$out" && mkdir -p "$out/none"
+	PATH=$(dirname "$(command -v "llvm-profdata-$llvm")"):$PATH \
+	"$here/../../scripts/pgo/pgo-collect" --sysfs "$out/none" --saved "$d/$m/instr/saved" \
+		-o "$out/raw" --binaries "${obj[$m]}" --binaries "$d/$m/ext" \
+		--merge-dir "$out/pd" > "$out.txt" 2>&1 ||
+		{ echo "  pgo-collect of the $m kernel's profiles failed: $(tail -n 2 "$out.txt")"; exit 1; }
+	for p in "$out"/pd/*.profdata; do
+		o=$(basename "$p" .profdata)
+		if [ "$o" = vmlinux ]; then
+			bin=${obj[$m]}/vmlinux
+		else
+			bin=$(find "$d/$m/ext" -name "$o.ko" | head -n 1)
+		fi
+		"llvm-cov-$llvm" export "$bin" -instr-profile="$p" > "$out/$o.json" 2>/dev/null ||
+			echo "  llvm-cov export of $o ($m) failed"
+	done
+done
+rc=0
+for j in "$d"/cov/collect/*.json; do
+	o=$(basename "$j" .json)
+	[ "$o" = vmlinux ] && how=structure || how=counts
+	r=$(python3 "$here/cov.py" same "$j" "$d/corr/collect/$o.json" "$how" \
+		"$d/cov/ext/" "$d/corr/ext/" 2>&1) || rc=1
+	echo "  llvm-cov export of $o, $how: $r"
+done
+p=$(wc -c < "$d/corr/instr/saved/pgo_test_module-x.profraw" 2>/dev/null)
+k=$(find "$d/corr/ext" -name pgo_test_module.ko | head -n 1)
+[ -n "$k" ] && echo "  pgo_test_module: its correlated profile $p B; its .ko's sections: $("llvm-size-$llvm" -A "$k" | awk '/__llvm_(prf|cov)/ { printf "%s %s ", $1, $2 }')"
+exit $rc

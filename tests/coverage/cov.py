@@ -14,6 +14,15 @@
   cov.py files JSON SUBSTR      per-file summary of the files whose path
                                 contains SUBSTR, then their total:
                                 "<file> <lines> <covered> <functions> <covered>"
+  cov.py same A.json B.json [counts|structure] [PREFIX_A PREFIX_B]
+                                "same <functions>", or the first function or
+                                file that differs and exit status 1: two
+                                exports compared without their MC/DC (MC/DC
+                                records and summaries left out, MC/DC
+                                branches read as branches), file names with
+                                PREFIX_A and PREFIX_B removed; "structure"
+                                compares the functions' names, files,
+                                regions and branches without their counts
 """
 import json
 import struct
@@ -55,8 +64,67 @@ def find(data, name):
     sys.exit(f"cov.py: no function {name}")
 
 
+BRANCH, MCDC_BRANCH = 4, 6
+
+
+def no_mcdc(o, prefix):
+    """An export without MC/DC, its file names without prefix."""
+    if isinstance(o, dict):
+        r = {}
+        for k, v in o.items():
+            if "mcdc" in k.lower():
+                continue
+            if k == "branches" and isinstance(v, list):
+                v = [b[:-1] + [BRANCH if b[-1] == MCDC_BRANCH else b[-1]]
+                     for b in v]
+            elif k in ("filename", "filenames") and prefix:
+                v = ([x.removeprefix(prefix) for x in v]
+                     if isinstance(v, list) else v.removeprefix(prefix))
+            r[k] = no_mcdc(v, prefix)
+        return r
+    if isinstance(o, list):
+        return [no_mcdc(x, prefix) for x in o]
+    return o
+
+
+def shape(f):
+    """A function without its counts: name, files, regions, branches."""
+    return (f["name"], f["filenames"],
+            [r[:4] + r[5:] for r in f["regions"]],
+            [b[:4] + b[6:] for b in f.get("branches", [])])
+
+
+def same(argv):
+    mode = argv[2] if len(argv) > 2 else "counts"
+    pre = argv[3:5] if len(argv) > 4 else ["", ""]
+    a, b = (no_mcdc(json.load(open(p)), x) for p, x in zip(argv[:2], pre))
+    fa = sorted(functions(a), key=lambda f: f["name"])
+    fb = sorted(functions(b), key=lambda f: f["name"])
+    key = shape if mode == "structure" else (lambda f: f)
+    for x, y in zip(fa, fb):
+        if key(x) != key(y):
+            print("differs: function", x["name"], "/", y["name"])
+            return 1
+    if len(fa) != len(fb):
+        print("differs: functions", len(fa), "/", len(fb))
+        return 1
+    if mode != "structure":
+        for x, y in zip(a["data"], b["data"]):
+            for g, h in zip(x["files"], y["files"]):
+                if g != h:
+                    print("differs: file", g["filename"])
+                    return 1
+            if x.get("totals") != y.get("totals"):
+                print("differs: totals")
+                return 1
+    print("same", len(fa))
+    return 0
+
+
 def main():
     cmd, path = sys.argv[1], sys.argv[2]
+    if cmd == "same":
+        sys.exit(same(sys.argv[2:]))
     if cmd == "elf":
         size = alloc = 0
         for f in sys.argv[2:]:

@@ -79,3 +79,14 @@ for r in $(seq "$BENCH_ROUNDS"); do
 		echo "$mod $r $VP_CALLS $(cat $p/$mod/parameters/last_ns)"
 	done
 done > /out/vp.txt
+
+# Every profile as it stands now, named as pgo-collect --saved reads them,
+# for make coverage-bench's comparison of its coverage kernels
+# (tests/coverage/bench-report.sh).
+mkdir -p /out/saved
+cat /sys/kernel/pgo/profraw > /out/saved/vmlinux-x.profraw
+for d in $p/*/pgo; do
+	mod=${d%/pgo}
+	mod=${mod##*/}
+	cat "$d/profraw" > "/out/saved/$mod-x.profraw"
+done

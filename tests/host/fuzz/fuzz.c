@@ -30,8 +30,13 @@
  *     u32 text     where the object's code starts (with FZ_TEXT)
  *     u16 text_size, init_size   its core and (module) init text sizes
  *     u8  absent   bit s: section s is absent (NULL, NULL); not for
- *                  vmlinux, and a module without __llvm_prf_data is
- *                  no profiled object (module.c); bits 6 and 7: FZA_*
+ *                  vmlinux.  A module without __llvm_prf_data is no
+ *                  profiled object (module.c), but from raw version 9
+ *                  on one with counters is a correlated one, as
+ *                  module.c makes it under CONFIG_PGO_CLANG_CORRELATE
+ *                  (its records and names in the .ko file, the
+ *                  counters of the calls found by index, not by
+ *                  record); bits 6 and 7: FZA_*
  *     u8  chunk    chunk size of the sequential read, minus 1
  *     u16 seed     random offsets of the other reads, the build id bytes
  *     u8  retain   FZR_* below: how a module's unloads go
@@ -410,6 +415,13 @@ static void fz_build(struct fz_obj *f, const struct fz_hdr *h,
 		f->start[s] = f->alloc[s] + a;
 		f->end[s] = f->alloc[s] + b;
 	}
+	/*
+	 * Nor does module.c of a module without records, but a correlated
+	 * one of a module with counters under CONFIG_PGO_CLANG_CORRELATE
+	 * (LLVM 18 on: raw version 9).
+	 */
+	obj->correlated = INSTR_PROF_RAW_VERSION >= 9 && !vmlinux &&
+			  !f->alloc[S_DATA] && f->alloc[S_CNTS];
 	obj->data = (void *)f->start[S_DATA];
 	obj->data_end = (void *)f->end[S_DATA];
 	obj->cnts = f->start[S_CNTS];
@@ -506,7 +518,8 @@ static void fz_free(struct fz_obj *f)
 enum {
 	FZW_RECORDS, FZW_CNTS_SECT, FZW_NAMES_SECT, FZW_BITS_SECT,
 	FZW_NO_NAMES, FZW_VALUE_SECTS, FZW_LIST, FZW_NO_COUNTERS,
-	FZW_CNTS_OUT, FZW_SITES, FZW_BITS_OUT, FZW_UNIFORM, FZW_NR
+	FZW_CNTS_OUT, FZW_SITES, FZW_BITS_OUT, FZW_UNIFORM, FZW_CORR_RECORDS,
+	FZW_CORR_VALUES, FZW_NR
 };
 
 /* Each class, and what the check's message for it says (format.c). */
@@ -526,6 +539,10 @@ static const struct {
 			      "value sites are outside their section or shared" },
 	[FZW_BITS_OUT]	  = { "bitmap outside", "MC/DC bitmap lies outside the bitmap section" },
 	[FZW_UNIFORM]	  = { "uniform counters", "GPU uniform counters" },
+	[FZW_CORR_RECORDS] = { "correlated, with records or names",
+			       "records or names in memory, but its profile is correlated" },
+	[FZW_CORR_VALUES] = { "correlated, with value sections",
+			      "value sites, but its records are not in memory" },
 };
 
 /* Every class of what is wrong with an object, a bit each; 0 if nothing. */
@@ -551,6 +568,10 @@ static unsigned int fz_spec_all(const struct pgo_object *o, bool unused)
 		why |= 1u << FZW_BITS_SECT;
 	if (de > d && ne == n)
 		why |= 1u << FZW_NO_NAMES;
+	if (o->correlated && (de != d || ne != n))
+		why |= 1u << FZW_CORR_RECORDS;
+	if (o->correlated && (ve != v || ee != e))
+		why |= 1u << FZW_CORR_VALUES;
 	if (ve < v || (ve - v) % 8 || v % 8 || ee < e || e % 8)
 		why |= 1u << FZW_VALUE_SECTS;
 	if (why & (1u << FZW_VALUE_SECTS))
@@ -825,6 +846,16 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 		  "%llu binary ids, build id of %u bytes",
 		  (unsigned long long)nids, o->build_id_len);
 
+#if INSTR_PROF_RAW_VERSION >= 9
+	/* llvm-profdata --binary-file refuses a correlated file with deltas. */
+	FZ_ASSERT(!o->correlated || (!h.CountersDelta && !h.BitmapDelta &&
+				     !h.NamesDelta && !nrec && !h.NamesSize),
+		  "correlated: deltas %llx %llx %llx, %zu records, names %llu",
+		  (unsigned long long)h.CountersDelta,
+		  (unsigned long long)h.BitmapDelta,
+		  (unsigned long long)h.NamesDelta, nrec,
+		  (unsigned long long)h.NamesSize);
+#endif
 	/* readHeader()'s offsets. */
 	FZ_ASSERT(FZ_NUM_DATA(&h) == nrec, "%llu records, object has %zu",
 		  (unsigned long long)FZ_NUM_DATA(&h), nrec);
@@ -1244,6 +1275,19 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 				fz_call(r, kind, op[2], op, rep);
 			break;
 		case 2:
+			/* Correlated: no record, a counter by its index. */
+			if (o->correlated && o->cnts_end > o->cnts) {
+				at = (uintptr_t)o->cnts +
+				     ((op[1] << 8 | op[2]) %
+				      ((o->cnts_end - o->cnts) / cs)) * cs;
+				for (i = 0; i < rep; i++) {
+					if (cs == 1)
+						*(u8 *)(uintptr_t)at = 0;
+					else
+						(*(u64 *)(uintptr_t)at)++;
+				}
+				break;
+			}
 			r = fz_pick(o, op[1], fz_has_counters, false);
 			if (!r)
 				break;
@@ -1258,6 +1302,11 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 			break;
 		default:
 #if PGO_HAS_BITMAP
+			if (o->correlated && o->bits_end > o->bits) {
+				o->bits[(op[1] << 8 | op[2]) %
+					(o->bits_end - o->bits)] |= 1 << (op[3] & 7);
+				break;
+			}
 			r = fz_pick(o, op[1], fz_has_bitmap, false);
 			if (!r)
 				break;
@@ -1342,7 +1391,8 @@ static void fz_unprofiled(struct fz_obj *f, const u8 *ops, size_t nops)
 
 	if (o == &pgo_vmlinux)
 		return;
-	memset(f->start[S_DATA], 0, f->end[S_DATA] - f->start[S_DATA]);
+	if (f->start[S_DATA])
+		memset(f->start[S_DATA], 0, f->end[S_DATA] - f->start[S_DATA]);
 	for (s = 0; s < NR_SECT; s++) {
 		size[s] = f->size[s];
 		copy[s] = fz_alloc(size[s]);
@@ -1623,6 +1673,8 @@ static void fz_other_binaries(const struct pgo_object *a, struct pgo_object *b)
 		FZ_OTHER("bitmap size", b->bits_end--, b->bits_end++);
 	if (b->vals_end > b->vals)
 		FZ_OTHER("values size", b->vals_end--, b->vals_end++);
+	FZ_OTHER("correlation", b->correlated = !b->correlated,
+		 b->correlated = !b->correlated);
 	/* Counts of other instrumentation, which its version word says. */
 	FZ_OTHER("variant flags", b->version ^= VARIANT_MASK_IR_PROF,
 		 b->version ^= VARIANT_MASK_IR_PROF);
@@ -1888,8 +1940,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	nops = in.n / 4 < FZ_MAX_OPS ? in.n / 4 : FZ_MAX_OPS;
 	unused = h.flags & FZ_UNUSED;
 
-	/* module.c makes no object of a module without records. */
-	if (f.obj != &pgo_vmlinux && !f.alloc[S_DATA]) {
+	/* module.c makes no object of a module without records (fz_build()). */
+	if (f.obj != &pgo_vmlinux && !f.alloc[S_DATA] && !f.obj->correlated) {
 		fz_free(&f);
 		return 0;
 	}

@@ -357,6 +357,29 @@ def crafted(layout, out):
     s.sect[CNTS] = bytearray()
     seeds['empty'] = s
 
+    # Correlated (raw version 9 on): a module with counters and bitmaps,
+    # its records, names and value sections left in the .ko file; then
+    # ones with names or value sections in memory, which the check
+    # refuses.
+    s = crafted_new(layout)
+    s.flags2 &= ~IR
+    s.flags |= RETAIN
+    s.retain = THIRD
+    s.absent = 1 << DATA | 1 << NAMES | 1 << VALS | 1 << VNDS
+    s.sect[BITS] = bytearray(16)
+    rnd = random.Random(30)
+    for _ in range(24):
+        s.op(kind=rnd.choice([COUNTER, COUNTER, BITMAP]), rec=rnd.randrange(256),
+             site=rnd.randrange(256), value=rnd.randrange(256),
+             rep=rnd.choice([1, 2, 5]))
+    seeds['correlated'] = s
+    s = crafted_new(layout)
+    s.absent = 1 << DATA | 1 << VALS | 1 << VNDS
+    seeds['correlated-names'] = s
+    s = crafted_new(layout)
+    s.absent = 1 << DATA | 1 << NAMES
+    seeds['correlated-values'] = s
+
     os.makedirs(out, exist_ok=True)
     for name, s in seeds.items():
         with open(os.path.join(out, 'crafted-%s' % name), 'wb') as f:
