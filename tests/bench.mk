@@ -29,8 +29,10 @@ BENCH_DIRS	?= kernel fs
 BENCH_ROUNDS	?= 5
 BENCH_VP_CALLS	?= 1000000
 BENCH_SMP_CALLS	?= 4000000
+# BENCH_SAVE=1 (make coverage-bench): the guest saves every profile.
+BENCH_SAVE	?=
 BENCH_ENV	= bench_rounds=$(BENCH_ROUNDS) vp_calls=$(BENCH_VP_CALLS) \
-		  smp_calls=$(BENCH_SMP_CALLS)
+		  smp_calls=$(BENCH_SMP_CALLS) $(if $(BENCH_SAVE),bench_save=1)
 
 .PHONY: bench bench-measure bench-initramfs bench-boot bench-host \
 	bench-build-time bench-report

@@ -8,6 +8,7 @@
 #   MODE: plain, ir, cov, corr, byte (COVB_DIR/MODE holds its bench boots
 #   and, in ext/, its test modules)
 set -uo pipefail
+shopt -s nullglob
 d=$1 llvm=$2
 shift 2
 declare -A obj
@@ -50,9 +51,12 @@ for m in "${modes[@]}"; do
 	fi
 	loaded[$m]=$(prf_vmlinux "${obj[$m]}/vmlinux" | awk '{ t += $2 } END { print t + 0 }')
 	rbytes[$m]=$rb
+	rt=- rh=-
+	if [ "${pt:-0}" != 0 ] && [ "${ph:-0}" != 0 ]; then
+		rt=$(calc %.3fx "$t / $pt") rh=$(calc %.3fx "$h / $ph")
+	fi
 	printf '%-26s %13s %7s %13s %7s %8s %10s %10s %9s\n' "${what[$m]}" "$t" \
-		"$(calc %.3fx "$t / $pt")" "$h" "$(calc %.3fx "$h / $ph")" "$sc" \
-		"${loaded[$m]}" "$rb" "$rr"
+		"$rt" "$h" "$rh" "$sc" "${loaded[$m]}" "$rb" "$rr"
 done
 echo
 echo "profile sections of vmlinux in kernel memory, by kind (bytes):"
@@ -70,15 +74,18 @@ done
 # counts differ from boot to boot, in its functions, regions and branches.
 [ -n "${obj[cov]:-}" ] && [ -n "${obj[corr]:-}" ] || exit 0
 echo
-echo "correlated against uncorrelated coverage (without MC/DC, which LLVM $llvm cannot correlate):"
-if [ -n "${loaded[cov]:-}" ] && [ -n "${loaded[corr]:-}" ]; then
+echo "correlated against uncorrelated coverage (MC/DC left out of the comparison: tests/coverage/correlate.config has none):"
+if [ -n "${loaded[cov]:-}" ] && [ -n "${loaded[corr]:-}" ] &&
+   [ "${rbytes[cov]}" != - ] && [ "${rbytes[corr]}" != - ]; then
 	echo "  vmlinux's profile sections in memory: ${loaded[corr]} / ${loaded[cov]} B = $(calc %.1f "100 * ${loaded[corr]} / ${loaded[cov]}")% (goal < 15%)"
 	echo "  bytes per read of vmlinux's profile: ${rbytes[corr]} / ${rbytes[cov]} B = $(calc %.1f "100 * ${rbytes[corr]} / ${rbytes[cov]}")%"
 fi
+rc=0
 for m in cov corr; do
 	out=$d/$m/collect
 	rm -rf "$out" && mkdir -p "$out/none"
-	PATH=$(dirname "$(command -v "llvm-profdata-$llvm")"):$PATH \
+	# This LLVM's llvm-profdata, and so its ld.lld and llvm-readelf.
+	LLVM_PROFDATA=llvm-profdata-$llvm \
 	"$here/../../scripts/pgo/pgo-collect" --sysfs "$out/none" --saved "$d/$m/instr/saved" \
 		-o "$out/raw" --binaries "${obj[$m]}" --binaries "$d/$m/ext" \
 		--merge-dir "$out/pd" > "$out.txt" 2>&1 ||
@@ -91,15 +98,21 @@ for m in cov corr; do
 			bin=$(find "$d/$m/ext" -name "$o.ko" | head -n 1)
 		fi
 		"llvm-cov-$llvm" export "$bin" -instr-profile="$p" > "$out/$o.json" 2>/dev/null ||
-			echo "  llvm-cov export of $o ($m) failed"
+			{ echo "  llvm-cov export of $o ($m) failed"; rc=1; }
 	done
 done
-rc=0
+objs() { for j in "$d/$1"/collect/*.json; do basename "$j" .json; done; }
+if [ "$(objs cov)" != "$(objs corr)" ] || [ -z "$(objs cov)" ]; then
+	echo "  objects differ: uncorrelated '$(objs cov | tr '\n' ' ')', correlated '$(objs corr | tr '\n' ' ')'"
+	rc=1
+fi
+# File names: the test modules' directories, and generated headers named
+# relative to each kernel's build directory.
 for j in "$d"/cov/collect/*.json; do
 	o=$(basename "$j" .json)
 	[ "$o" = vmlinux ] && how=structure || how=counts
 	r=$(python3 "$here/cov.py" same "$j" "$d/corr/collect/$o.json" "$how" \
-		"$d/cov/ext/" "$d/corr/ext/" 2>&1) || rc=1
+		"$d/cov/ext/" "$d/corr/ext/" "${obj[cov]}/" "${obj[corr]}/" 2>&1) || rc=1
 	echo "  llvm-cov export of $o, $how: $r"
 done
 p=$(wc -c < "$d/corr/instr/saved/pgo_test_module-x.profraw" 2>/dev/null)

@@ -286,7 +286,8 @@ for f in sys.argv[2:]:
 		pass "correlated: every profile holds counters only (no record, no name): $(ls "$g"/collect/*.profraw "$g"/*.profraw | wc -l) files, vmlinux's $(wc -c <"$g/vmlinux-boot.profraw") bytes" ||
 		fail "correlated: profiles with records or names, or no counter:$bad"
 	pc=$cov/pgo-collect
-	PATH=$(dirname "$(command -v "llvm-profdata-$LLVM_VERSION")"):$PATH \
+	# This LLVM's llvm-profdata, and so its ld.lld and llvm-readelf.
+	LLVM_PROFDATA=llvm-profdata-$LLVM_VERSION \
 	"$here/../../scripts/pgo/pgo-collect" --sysfs "$pc/none" --saved "$g/collect" \
 		-o "$pc/raw" --binaries "$obj" --binaries "$ext" --merge-dir "$pc/pd" \
 		>"$pc.out" 2>&1

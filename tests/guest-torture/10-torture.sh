@@ -71,14 +71,16 @@ if [ "$MODE" = lockdown ]; then
 fi
 
 # ------------------------------------------------------------ 1. parallel phase
-# errno_of FILE NAME: the errno of the strerror() message in FILE, NAME if
-# there is none of those a profile read may meet.
+# errno_of FILE NAME: the errno of the strerror() message in FILE; if it is
+# none of those a profile read may meet, NAME:message (blanks as _).
 errno_of() {
-	case $(cat "$1") in
+	m=$(cat "$1")
+	case $m in
 	*"Stale file handle"*) echo ESTALE ;;
+	*"No such device or address"*) echo ENXIO ;;
 	*"No such device"*) echo ENODEV ;;
 	*"No such file or directory"*) echo ENOENT ;;
-	*) echo "$2" ;;
+	*) echo "$2:$m" | tr ' \n' '__' ;;
 	esac
 }
 

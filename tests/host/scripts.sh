@@ -958,9 +958,10 @@ if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
 		rc=$?
 		[ $rc = 0 ] && [ "$(grep -c ': correlated with ' "$o.out4")" = 2 ] &&
 			[ "$(fcount 19 "$o/all4.profdata" cmod_func)" = 5 ] &&
+			[ "$(fcount 19 "$o/all4.profdata" cvm_func)" = 10 ] &&
 			[ "$(fcount 19 "$o/pd4/cmod.profdata" cmod_func)" = 5 ] &&
 			[ "$(fcount 19 "$o/pd4/vmlinux.profdata" cvm_func)" = 10 ] &&
-			pass "$M --merge and --merge-dir of correlated profiles: each correlated once (2 links for 2 profiles), the build ids read by GNU readelf" ||
+			pass "$M --merge and --merge-dir of correlated profiles: each correlated once (2 "correlated with" lines for 2 profiles), the build ids read by GNU readelf" ||
 			fail "$M correlated --merge and --merge-dir: rc $rc, $(cat "$o.out4" "$o.err4")"
 		run_collect $mode "$C/tools:" -o "$o/out3" --sysfs "$TC" --saved '' \
 			--binaries "$C/other" --merge-dir "$o/pd3" > "$o.out3" 2> "$o.err3"

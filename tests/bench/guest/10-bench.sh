@@ -9,6 +9,8 @@
 #                    attribute of the same size and of two module profiles,
 #                    one twice the other, alternated
 #    /out/vp.txt     the value-profiling loop, on and off, alternated
+#    /out/saved/     with bench_save=1 (make coverage-bench): every profile
+#                    at the end, as <object>-x.profraw
 #  bench_mode=smp (no -icount, 2 vCPUs, wall clock):
 #    /out/smp.txt    the same loop on 1 and 2 CPUs at once, alternated, with
 #                    value profiling, counters only, no instrumentation
@@ -83,6 +85,7 @@ done > /out/vp.txt
 # Every profile as it stands now, named as pgo-collect --saved reads them,
 # for make coverage-bench's comparison of its coverage kernels
 # (tests/coverage/bench-report.sh).
+[ "${bench_save:-}" = 1 ] || exit 0
 mkdir -p /out/saved
 cat /sys/kernel/pgo/profraw > /out/saved/vmlinux-x.profraw
 for d in $p/*/pgo; do

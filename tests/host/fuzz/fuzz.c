@@ -30,15 +30,17 @@
  *     u32 text     where the object's code starts (with FZ_TEXT)
  *     u16 text_size, init_size   its core and (module) init text sizes
  *     u8  absent   bit s: section s is absent (NULL, NULL); not for
- *                  vmlinux.  A module without __llvm_prf_data is no
- *                  profiled object (module.c), but from raw version 9
- *                  on one with counters is a correlated one, as
- *                  module.c makes it under CONFIG_PGO_CLANG_CORRELATE
- *                  (its records and names in the .ko file, the
- *                  counters of the calls found by index, not by
- *                  record); bits 6 and 7: FZA_*
+ *                  vmlinux, and a module without __llvm_prf_data is
+ *                  no profiled object (module.c) but under seed bit
+ *                  15; bits 6 and 7: FZA_*
  *     u8  chunk    chunk size of the sequential read, minus 1
- *     u16 seed     random offsets of the other reads, the build id bytes
+ *     u16 seed     random offsets of the other reads, the build id bytes;
+ *                  bit 15 (FZ_SEED_CORRELATE, raw version 9 on): the
+ *                  kernel is CONFIG_PGO_CLANG_CORRELATE: vmlinux is
+ *                  correlated, and so is a module with counters and no
+ *                  __llvm_prf_data (its records and names in the .ko
+ *                  file; the code's counter updates found by index, not
+ *                  by record), as vmlinux.c and module.c make them
  *     u8  retain   FZR_* below: how a module's unloads go
  *     u8  split    where the reset falls among the calls (split / 256)
  *     6 x { u16 size; u8 skip; u8 trim; }   per section (data, cnts,
@@ -107,6 +109,8 @@ struct pgo_object pgo_vmlinux = {
 #define FZ2_ENTRY_ONLY	0x20	/* VARIANT_MASK_FUNCTION_ENTRY_ONLY (bit 61) */
 #define FZ2_TEMPORAL	0x40	/* VARIANT_MASK_TEMPORAL_PROF (bit 63) */
 #define FZ2_CORRELATE	0x80	/* VARIANT_MASK_DBG_CORRELATE (bit 59) */
+/* seed */
+#define FZ_SEED_CORRELATE 0x8000
 /* absent, above the six sections' bits */
 #define FZA_MORE	0x40	/* VARIANT_MASK_MEMPROF (bit 62), _INSTR_LOOP_ENTRIES */
 #define FZA_SEVERAL	0x80	/* a module with several sections of a kind */
@@ -416,12 +420,12 @@ static void fz_build(struct fz_obj *f, const struct fz_hdr *h,
 		f->end[s] = f->alloc[s] + b;
 	}
 	/*
-	 * Nor does module.c of a module without records, but a correlated
-	 * one of a module with counters under CONFIG_PGO_CLANG_CORRELATE
-	 * (LLVM 18 on: raw version 9).
+	 * Under CONFIG_PGO_CLANG_CORRELATE (LLVM 18 on: raw version 9),
+	 * vmlinux, and a module with counters but no records.
 	 */
-	obj->correlated = INSTR_PROF_RAW_VERSION >= 9 && !vmlinux &&
-			  !f->alloc[S_DATA] && f->alloc[S_CNTS];
+	obj->correlated = INSTR_PROF_RAW_VERSION >= 9 &&
+			  (h->seed & FZ_SEED_CORRELATE) &&
+			  (vmlinux || (!f->alloc[S_DATA] && f->alloc[S_CNTS]));
 	obj->data = (void *)f->start[S_DATA];
 	obj->data_end = (void *)f->end[S_DATA];
 	obj->cnts = f->start[S_CNTS];
@@ -1940,7 +1944,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	nops = in.n / 4 < FZ_MAX_OPS ? in.n / 4 : FZ_MAX_OPS;
 	unused = h.flags & FZ_UNUSED;
 
-	/* module.c makes no object of a module without records (fz_build()). */
+	/* module.c makes no object of a module without records, but (fz_build()). */
 	if (f.obj != &pgo_vmlinux && !f.alloc[S_DATA] && !f.obj->correlated) {
 		fz_free(&f);
 		return 0;

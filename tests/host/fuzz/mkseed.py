@@ -35,6 +35,7 @@ IR, INIT_TEXT, CSIR, DISCARD = (1 << i for i in range(4))
 SAVED, STALE, NOT_ID, THIRD, OTHER, TRIM, SMALL_KB, ADD_FAILS = (1 << i for i in range(8))
 # Operations of the code (fz_run()).
 CALL, MEMOP, COUNTER, BITMAP = range(4)
+CORRELATE = 0x8000                      # seed: CONFIG_PGO_CLANG_CORRELATE
 
 TEXT_START = 0x401000
 
@@ -366,6 +367,7 @@ def crafted(layout, out):
     s.flags |= RETAIN
     s.retain = THIRD
     s.absent = 1 << DATA | 1 << NAMES | 1 << VALS | 1 << VNDS
+    s.seed |= CORRELATE
     s.sect[BITS] = bytearray(16)
     rnd = random.Random(30)
     for _ in range(24):
@@ -375,10 +377,19 @@ def crafted(layout, out):
     seeds['correlated'] = s
     s = crafted_new(layout)
     s.absent = 1 << DATA | 1 << VALS | 1 << VNDS
+    s.seed |= CORRELATE
     seeds['correlated-names'] = s
     s = crafted_new(layout)
     s.absent = 1 << DATA | 1 << NAMES
+    s.seed |= CORRELATE
     seeds['correlated-values'] = s
+    s = crafted_new(layout)             # a correlated vmlinux
+    s.flags = (s.flags | VMLINUX) & ~UNUSED
+    s.flags2 &= ~IR
+    s.seed |= CORRELATE
+    s.size[DATA] = s.size[NAMES] = s.size[VALS] = s.size[VNDS] = 0
+    calls(s, 16, random.Random(31))
+    seeds['correlated-vmlinux'] = s
 
     os.makedirs(out, exist_ok=True)
     for name, s in seeds.items():
