@@ -27,6 +27,9 @@ TORTURE_CI_ITERS ?= 8
 # vmlinux reads kept for llvm-profdata (all are checked in the guest).
 TORTURE_KEEP	?= 20
 TORTURE_MEM	?= 2G
+# The torture boot's limit (run-qemu.sh's QEMU_TIMEOUT): 200 iterations
+# take 1,400 to 1,800 s of guest on 2 busy cores under TCG.
+TORTURE_TIMEOUT	?= $(if $(filter $(TORTURE_RUN_ITERS),$(TORTURE_CI_ITERS)),1800,5400)
 # Appended to the debug kernel's command line (it has no ACPI:
 # tests/qemu/no-acpi.config).
 TORTURE_APPEND	?=
@@ -63,7 +66,7 @@ TORTURE_LOCKDOWN_BOOT ?= 1
 torture-run: torture-initramfs
 	@start=$$(date +%s); \
 	rm -rf $(TORTURE_OUT)/guest-lockdown; \
-	tests/qemu/run-qemu.sh $(TORTURE_OBJ)/arch/x86/boot/bzImage \
+	QEMU_TIMEOUT=$(TORTURE_TIMEOUT) tests/qemu/run-qemu.sh $(TORTURE_OBJ)/arch/x86/boot/bzImage \
 		$(TORTURE_OUT)/initramfs.cpio.gz $(TORTURE_OUT)/guest $(QEMU_SMP) \
 		$(TORTURE_MEM) "$(TORTURE_APPEND) torture_iters=$(TORTURE_RUN_ITERS) torture_keep=$(TORTURE_KEEP)" && \
 	mid=$$(date +%s) && \

@@ -6,6 +6,8 @@
 #
 # GUEST_ARCH (environment): x86_64 (default) or arm64, which boots the virt
 # machine (GIC, PL011 console, virtio-mmio disk: tests/qemu/qemu-arm64.config).
+# QEMU_TIMEOUT: seconds before the guest is killed (1800); QEMU_EXTRA: more
+# QEMU options.
 set -euo pipefail
 kernel=$1 initrd=$2 out=$3 smp=${4:-2} mem=${5:-1G} append=${6:-}
 rm -rf "$out" && mkdir -p "$out"
@@ -32,7 +34,7 @@ arm64)
 esac
 
 start=$(date +%s)
-timeout --foreground 1800 "${qemu[@]}" ${QEMU_EXTRA:-} \
+timeout --foreground "${QEMU_TIMEOUT:-1800}" "${qemu[@]}" ${QEMU_EXTRA:-} \
 	-accel tcg -smp "$smp${topo:-}" -m "$mem" \
 	-nographic -no-reboot -serial mon:stdio \
 	-kernel "$kernel" -initrd "$initrd" \
