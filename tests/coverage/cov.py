@@ -8,6 +8,13 @@
   cov.py mcdc JSON NAME         "<conditions> <covered>" of NAME's decisions
   cov.py branch JSON NAME LINE  "<true> <false>" counts of NAME's branch on
                                 source line LINE
+  cov.py shows A.txt B.txt      the same for two `llvm-profdata show
+                                --all-functions --counts` outputs (an
+                                llvm-cov export of a whole-coverage vmlinux
+                                takes more than 24 GB): functions by name,
+                                hash and number of counters (one that is in
+                                one only must never have run), and those
+                                that ran, as "structure" above
   cov.py elf FILE...            "<bytes> <allocated>": the size of the
                                 __llvm_cov* sections of the ELF FILEs and
                                 how many of them are SHF_ALLOC (loaded)
@@ -145,10 +152,53 @@ def same(argv):
     return 0
 
 
+def show_functions(path):
+    """{name: [hash, counters, function count]} of llvm-profdata show."""
+    fns, cur = {}, None
+    for line in open(path):
+        t = line.strip()
+        if line.startswith("  ") and not line.startswith("    ") and t.endswith(":"):
+            cur = fns.setdefault(t[:-1], [None, None, None])
+        elif cur is not None and t.startswith("Hash:"):
+            cur[0] = t.split()[1]
+        elif cur is not None and t.startswith("Counters:"):
+            cur[1] = int(t.split()[1])
+        elif cur is not None and t.startswith("Function count:"):
+            cur[2] = int(t.split()[2])
+    return fns
+
+
+def shows(a_path, b_path):
+    """Functions in both: the same hash and counters.  A function in one
+    only must not have run: LLVM leaves out of a correlated binary the
+    records of functions whose counters the optimizer folded away."""
+    a, b = show_functions(a_path), show_functions(b_path)
+    only = 0
+    for n in sorted(set(a) | set(b)):
+        if n in a and n in b and a[n][:2] == b[n][:2]:
+            continue
+        if (n not in a and not b[n][2]) or (n not in b and not a[n][2]):
+            only += 1
+            continue
+        print("differs: function", n, a.get(n), b.get(n))
+        return 1
+    ra = {n for n, v in a.items() if v[2]}
+    rb = {n for n, v in b.items() if v[2]}
+    one = len(ra ^ rb)
+    ok = a and ra and rb and one <= 0.02 * len(ra | rb)
+    print("same" if ok else "differs:", "%d and %d functions, %d in both with"
+          " the same hash and counters, %d in one only and never run; %d and"
+          " %d ran, %d in one only" % (len(a), len(b), len(set(a) & set(b)),
+                                       only, len(ra), len(rb), one))
+    return 0 if ok else 1
+
+
 def main():
     cmd, path = sys.argv[1], sys.argv[2]
     if cmd == "same":
         sys.exit(same(sys.argv[2:]))
+    if cmd == "shows":
+        sys.exit(shows(sys.argv[2], sys.argv[3]))
     if cmd == "elf":
         size = alloc = 0
         for f in sys.argv[2:]:
