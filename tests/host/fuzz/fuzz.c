@@ -1259,6 +1259,19 @@ static void fz_call(struct llvm_prf_data *r, bool memop, unsigned int j,
  * as the calls of several CPUs would.  Value profiling calls only if
  * @values: lists the runtime did not make could send it anywhere.
  */
+/* What the code's counter update does @rep times to the counter at @at. */
+static void fz_bump(u64 at, size_t cs, unsigned int rep)
+{
+	unsigned int i;
+
+	for (i = 0; i < rep; i++) {
+		if (cs == 1)
+			*(u8 *)(uintptr_t)at = 0;
+		else
+			(*(u64 *)(uintptr_t)at)++;
+	}
+}
+
 static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 		   bool values)
 {
@@ -1267,7 +1280,7 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 
 	for (x = 0; x < nops; x++) {
 		const u8 *op = ops + 4 * (reverse ? nops - 1 - x : x);
-		unsigned int rep = (op[0] >> 3) + 1, kind = op[0] & 3, i;
+		unsigned int rep = (op[0] >> 3) + 1, kind = op[0] & 3;
 		struct llvm_prf_data *r;
 		u64 at;
 
@@ -1281,28 +1294,17 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 		case 2:
 			/* Correlated: no record, a counter by its index. */
 			if (o->correlated && o->cnts_end > o->cnts) {
-				at = (uintptr_t)o->cnts +
-				     ((op[1] << 8 | op[2]) %
-				      ((o->cnts_end - o->cnts) / cs)) * cs;
-				for (i = 0; i < rep; i++) {
-					if (cs == 1)
-						*(u8 *)(uintptr_t)at = 0;
-					else
-						(*(u64 *)(uintptr_t)at)++;
-				}
+				fz_bump((uintptr_t)o->cnts +
+					((op[1] << 8 | op[2]) %
+					 ((o->cnts_end - o->cnts) / cs)) * cs,
+					cs, rep);
 				break;
 			}
 			r = fz_pick(o, op[1], fz_has_counters, false);
 			if (!r)
 				break;
-			at = (PGO_RELATIVE_COUNTERS ? (uintptr_t)r : 0) + r->CounterPtr +
-			     (op[2] % r->NumCounters) * cs;
-			for (i = 0; i < rep; i++) {
-				if (cs == 1)
-					*(u8 *)(uintptr_t)at = 0;
-				else
-					(*(u64 *)(uintptr_t)at)++;
-			}
+			fz_bump((PGO_RELATIVE_COUNTERS ? (uintptr_t)r : 0) + r->CounterPtr +
+				(op[2] % r->NumCounters) * cs, cs, rep);
 			break;
 		default:
 #if PGO_HAS_BITMAP
