@@ -32,7 +32,7 @@ echo "    a static bin attribute of the same size, 64 KiB read()s, medians)"
 printf '%-26s %13s %7s %13s %7s %8s %10s %10s %9s\n' kernel train "/plain" heldout "/plain" \
 	"2/1 vCPU" "loaded B" "read B" "read/blob"
 pt=$(wl "$d/plain/instr/bench.txt" train 2>/dev/null) ph=$(wl "$d/plain/instr/bench.txt" heldout 2>/dev/null)
-declare -A loaded rbytes
+declare -A kinds loaded rbytes
 for m in "${modes[@]}"; do
 	b=$d/$m/instr/bench.txt s=$d/$m/smp/smp.txt r=$d/$m/instr/read.txt
 	if [ ! -s "$b" ]; then
@@ -49,7 +49,8 @@ for m in "${modes[@]}"; do
 		rb=$(rd "$r" $vm 3)
 		rr=$(calc %.3fx "($rb / $(rd "$r" $vm 4)) / ($(rd "$r" $blob 3) / $(rd "$r" $blob 4))")
 	fi
-	loaded[$m]=$(prf_vmlinux "${obj[$m]}/vmlinux" | awk '{ t += $2 } END { print t + 0 }')
+	kinds[$m]=$(prf_vmlinux "${obj[$m]}/vmlinux")
+	loaded[$m]=$(awk '{ t += $2 } END { print t + 0 }' <<<"${kinds[$m]}")
 	rbytes[$m]=$rb
 	rt=- rh=-
 	if [ "${pt:-0}" != 0 ] && [ "${ph:-0}" != 0 ]; then
@@ -61,17 +62,18 @@ done
 echo
 echo "profile sections of vmlinux in kernel memory, by kind (bytes):"
 for m in "${modes[@]}"; do
-	[ "$m" = plain ] && continue
-	echo "  ${what[$m]}: $(prf_vmlinux "${obj[$m]}/vmlinux" | tr '\n' ' ')"
+	[ "$m" = plain ] || [ -z "${kinds[$m]:-}" ] && continue
+	echo "  ${what[$m]}: $(tr '\n' ' ' <<<"${kinds[$m]}")"
 done
 [ -n "${obj[cov]:-}" ] &&
 	echo "coverage mapping in vmlinux, not loaded (bytes): $(python3 "$here/cov.py" elf "${obj[cov]}/vmlinux" | cut -d' ' -f1)"
 
 # Correlated against uncorrelated: what stays in memory and is read, and
-# the same llvm-cov export once each profile is merged the user's way
-# (pgo-collect, --binaries for the correlated one).  Modules the guest ran
-# a fixed number of times must match with their counts; vmlinux, whose
-# counts differ from boot to boot, in its functions, regions and branches.
+# the same profiles once each is merged the user's way (pgo-collect,
+# --binaries for the correlated one).  Modules the guest ran a fixed number
+# of times must have the same llvm-cov export with their counts; vmlinux,
+# whose counts differ from boot to boot, the same functions, hashes and
+# counters, and nearly the same functions run (cov.py shows).
 [ -n "${obj[cov]:-}" ] && [ -n "${obj[corr]:-}" ] || exit 0
 echo
 echo "correlated against uncorrelated coverage (MC/DC left out of the comparison: tests/coverage/correlate.config has none):"
@@ -110,13 +112,13 @@ if [ "$(objs cov)" != "$(objs corr)" ] || [ -z "$(objs cov)" ]; then
 	echo "  objects differ: uncorrelated '$(objs cov | tr '\n' ' ')', correlated '$(objs corr | tr '\n' ' ')'"
 	rc=1
 fi
-# File names: the test modules' directories, and generated headers named
-# relative to each kernel's build directory.
 r=$(python3 "$here/cov.py" shows "$d"/cov/collect/vmlinux.show "$d"/corr/collect/vmlinux.show 2>&1) || rc=1
 echo "  llvm-profdata show of vmlinux: $r"
+# File names: the test modules' directories, and generated headers named
+# relative to each kernel's build directory.
 for j in "$d"/cov/collect/*.json; do
 	o=$(basename "$j" .json)
-	r=$(python3 "$here/cov.py" same "$j" "$d/corr/collect/$o.json" counts \
+	r=$(python3 "$here/cov.py" same "$j" "$d/corr/collect/$o.json" \
 		"$d/cov/ext/" "$d/corr/ext/" "${obj[cov]}/" "${obj[corr]}/" 2>&1) || rc=1
 	echo "  llvm-cov export of $o, with counts: $r"
 done

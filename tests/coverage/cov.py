@@ -8,35 +8,33 @@
   cov.py mcdc JSON NAME         "<conditions> <covered>" of NAME's decisions
   cov.py branch JSON NAME LINE  "<true> <false>" counts of NAME's branch on
                                 source line LINE
-  cov.py shows A.txt B.txt      the same for two `llvm-profdata show
-                                --all-functions --counts` outputs (an
-                                llvm-cov export of a whole-coverage vmlinux
-                                takes more than 24 GB): functions by name,
-                                hash and number of counters (one that is in
-                                one only must never have run), and those
-                                that ran, as "structure" above
   cov.py elf FILE...            "<bytes> <allocated>": the size of the
                                 __llvm_cov* sections of the ELF FILEs and
                                 how many of them are SHF_ALLOC (loaded)
   cov.py files JSON SUBSTR      per-file summary of the files whose path
                                 contains SUBSTR, then their total:
                                 "<file> <lines> <covered> <functions> <covered>"
-  cov.py same A.json B.json counts|structure [PREFIX_A PREFIX_B]...
+  cov.py same A.json B.json [PREFIX_A PREFIX_B]...
                                 "same <functions> ...", or the first
                                 function or file that differs and exit
-                                status 1: two exports compared without
-                                their MC/DC (MC/DC records and summaries
-                                left out, MC/DC branches read as branches),
-                                file names with each PREFIX_A (PREFIX_B)
-                                removed; "structure" compares the
-                                functions' names, files, regions and
-                                branches without their counts, and the
-                                functions that ran: those that ran in one
-                                only must be at most 2 % of those that ran
-                                in either (counts of two boots differ, the
-                                code that ran nearly not).  No function, or
-                                none that ran in one of them, is a
-                                difference.
+                                status 1: two exports compared with their
+                                counts and without their MC/DC (MC/DC
+                                records and summaries left out, MC/DC
+                                branches read as branches), file names
+                                with each PREFIX_A (PREFIX_B) removed; no
+                                function is a difference
+  cov.py shows A.txt B.txt      two `llvm-profdata show --all-functions
+                                --counts` outputs of one object's profiles
+                                from two boots (an llvm-cov export of a
+                                whole-coverage vmlinux takes more than 24
+                                GB): functions by name, hash and number of
+                                counters (one that is in one only must
+                                never have run), and the functions that
+                                ran: those that ran in one only must be at
+                                most 2 % of those that ran in either
+                                (counts of two boots differ, the code that
+                                ran nearly not); none that ran in one of
+                                them is a difference
 """
 import json
 import struct
@@ -108,38 +106,21 @@ def no_mcdc(o, prefix):
     return o
 
 
-def shape(f):
-    """A function without its counts: name, files, regions, branches."""
-    return (f["name"], f["filenames"],
-            [r[:4] + r[5:] for r in f["regions"]],
-            [b[:4] + b[6:] for b in f.get("branches", [])])
-
-
 def same(argv):
-    mode = argv[2]
-    pre = (argv[3::2], argv[4::2])
+    pre = (argv[2::2], argv[3::2])
     a, b = (no_mcdc(json.load(open(p)), x) for p, x in zip(argv[:2], pre))
 
     def order(f):
         return (f["name"], f["filenames"])
     fa = sorted(functions(a), key=order)
     fb = sorted(functions(b), key=order)
-    key = shape if mode == "structure" else (lambda f: f)
     for x, y in zip(fa, fb):
-        if key(x) != key(y):
+        if x != y:
             print("differs: function", x["name"], "/", y["name"])
             return 1
     if len(fa) != len(fb) or not fa:
         print("differs: functions", len(fa), "/", len(fb))
         return 1
-    if mode == "structure":
-        ra = {repr(order(f)) for f in fa if f["count"]}
-        rb = {repr(order(f)) for f in fb if f["count"]}
-        one = len(ra ^ rb)
-        ok = ra and rb and one <= 0.02 * len(ra | rb)
-        print("same" if ok else "differs:", len(fa),
-              "functions, %d and %d ran, %d in one only" % (len(ra), len(rb), one))
-        return 0 if ok else 1
     for x, y in zip(a["data"], b["data"]):
         for g, h in zip(x["files"], y["files"]):
             if g != h:
