@@ -60,7 +60,7 @@ if [ "$present" = 1 ]; then
 		ours_touched="$ours_touched $f"
 	done
 	copy_overlay $ours_touched
-	echo "apply: $new files copied ($same already there); the patches are in the tree already"
+	echo "apply: $new files copied ($same already there, $(echo "$ours_touched" | wc -w) as the series patches them); the patches are in the tree already"
 	exit 0
 fi
 copy_overlay

@@ -64,26 +64,31 @@ coverage-test: coverage-boot
 # make coverage-bench: the cost of each counter kind, one run (issue 14):
 # the make bench boots (tests/bench/guest/10-bench.sh: the make run
 # workloads under -icount, the reads, the counters-only loop on 1 and 2
-# vCPUs) on the plain, the IR-PGO, the coverage+MC/DC, the correlated
-# coverage and the single-byte coverage kernel of the embedded default,
-# then tests/coverage/bench-report.sh, which also compares the correlated
-# kernel's profiles, merged with their binaries, to the uncorrelated ones
-# (issue 30).  Five kernels: about 80 minutes with a cold ccache; not part
-# of make test.  COVB_MODES picks some (without plain, the reference, the
-# table has no ratios).
+# vCPUs) on the plain, the IR-PGO, the coverage+MC/DC, the coverage
+# without MC/DC, the correlated coverage and the single-byte coverage
+# kernel of the embedded default, then tests/coverage/bench-report.sh,
+# which also compares the correlated kernel's profiles, merged with their
+# binaries, to the uncorrelated ones without MC/DC (issue 30;
+# tests/coverage/correlate.config has no MC/DC, which needs LLVM 23).  Six kernels: about 100 minutes with a cold
+# ccache; not part of make test.  COVB_MODES picks some (without plain,
+# the reference, the table has no ratios).
 COVB		:= $(BUILD)/coverage-bench-$(LLVM_VERSION)
-COVB_MODES	?= plain ir cov corr byte
-ifneq ($(filter-out plain ir cov corr byte,$(COVB_MODES)),)
-$(error COVB_MODES: $(filter-out plain ir cov corr byte,$(COVB_MODES)): not one of plain ir cov corr byte)
+covb_all	:= plain ir cov covn corr byte
+COVB_MODES	?= $(covb_all)
+ifneq ($(filter-out $(covb_all),$(COVB_MODES)),)
+$(error COVB_MODES: $(filter-out $(covb_all),$(COVB_MODES)): not one of $(covb_all))
 endif
 covb_obj_plain	:= $(BUILD)/obj-plain-$(LLVM_VERSION)
 covb_obj_ir	:= $(BUILD)/obj-$(LLVM_VERSION)
 covb_obj_cov	:= $(BUILD)/obj-covbench-$(LLVM_VERSION)
+covb_obj_covn	:= $(BUILD)/obj-covnomcdc-$(LLVM_VERSION)
 covb_obj_corr	:= $(BUILD)/obj-covcorr-$(LLVM_VERSION)
 covb_obj_byte	:= $(BUILD)/obj-covbyte-$(LLVM_VERSION)
 covb_cfg_plain	:=
 covb_cfg_ir	:= tests/qemu/pgo.config
 covb_cfg_cov	:= tests/qemu/pgo.config tests/coverage/coverage.config
+covb_cfg_covn	:= tests/qemu/pgo.config tests/coverage/coverage.config \
+		   tests/coverage/no-mcdc.config
 covb_cfg_corr	:= tests/qemu/pgo.config tests/coverage/coverage.config \
 		   tests/coverage/correlate.config
 covb_cfg_byte	:= tests/qemu/pgo.config tests/coverage/single-byte.config

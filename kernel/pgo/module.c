@@ -13,6 +13,8 @@
  * before the loader frees the module's memory.
  */
 
+#define pr_fmt(fmt) "pgo: " fmt
+
 #include <linux/init.h>
 #include <linux/mm.h>
 #include <linux/module.h>

@@ -41,6 +41,8 @@
  * the module before or discards its copy after, never misses it.
  */
 
+#define pr_fmt(fmt) "pgo: " fmt
+
 #include <linux/kobject.h>
 #include <linux/kstrtox.h>
 #include <linux/limits.h>

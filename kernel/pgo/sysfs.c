@@ -35,6 +35,8 @@
  * which writes the value blocks.
  */
 
+#define pr_fmt(fmt) "pgo: " fmt
+
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/jiffies.h>

@@ -8,6 +8,8 @@
  * and the check of the sections come later, from pgo_vmlinux_setup().
  */
 
+#define pr_fmt(fmt) "pgo: " fmt
+
 #include <linux/buildid.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>

@@ -50,6 +50,33 @@ hot=$(grep -E '!\{!"branch_weights", i32 [0-9]+, i32 [0-9]+\}' "$ll" |
 	grep -oE 'i32 [0-9]+' | awk '{ print $2 }' | sort -n | tail -1)
 [ "${hot:-0}" -ge 3000 ] && pass "branch weights from the profile in the IR ($weights)" ||
 	fail "no hot branch_weights in the IR ($weights)"
+# Under X86_KERNEL_IBT (defconfig's), objtool must not take the call graph
+# profile that a build with a profile emits for address-taken functions
+# (6.12: patch 0024; upstream since 6.13).  Run the tree's objtool as IBT
+# kernels run it on modules, on a copy of the module; the control, the
+# same section renamed, shows that objtool checks what such a section
+# points to (with or without IBT in this kernel's config).
+ot=$obj/tools/objtool/objtool mo=$work/mod/pgo_test_module.o
+if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
+	cp "$mo" "$work/ibt.o"
+	"llvm-objcopy-$llvm" --rename-section .llvm.call-graph-profile=.cgp-control \
+		"$mo" "$work/ibt-control.o"
+	"$ot" --ibt --link --module "$work/ibt.o" > "$work/objtool.log" 2>&1
+	"$ot" --ibt --link --module "$work/ibt-control.o" > "$work/objtool-control.log" 2>&1
+	cg=$(grep -c 'call-graph-profile' "$work/objtool.log")
+	if [ ! -x "$ot" ]; then
+		fail "no objtool in $obj (x86_64 kernels build it)"
+	elif ! "llvm-readelf-$llvm" -S "$mo" | grep -q ' \.llvm\.call-graph-profile '; then
+		fail "no .llvm.call-graph-profile in the module built with its profile"
+	elif ! grep -q '\.cgp-control+.*data relocation to !ENDBR' "$work/objtool-control.log"; then
+		fail "objtool --ibt: no warning on the control section: $(head -n 2 "$work/objtool-control.log")"
+	elif [ "$cg" != 0 ]; then
+		fail "objtool --ibt: $cg warnings on the call graph profile: $(grep -m1 call-graph-profile "$work/objtool.log")"
+	else
+		pass "objtool --ibt takes no function of the call graph profile for a branch target ($(grep -c 'cgp-control' "$work/objtool-control.log") on the control)"
+	fi
+fi
+
 # A directory of per-object profiles: the module's objects use
 # <module>.profdata (vmlinux's objects would use vmlinux.profdata), and a
 # second module of the same M= directory, which was never profiled, none:

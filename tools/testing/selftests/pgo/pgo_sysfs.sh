@@ -23,14 +23,15 @@ ktap_print_header
 ktap_set_plan 12
 
 # Mode and owner as one word: ktap_test_result word-splits its command.
-mode() { stat -c '%a:%U' "$1" 2>/dev/null; }
+# Owner by number: a minimal root (busybox, no /etc/passwd) has no names.
+mode() { stat -c '%a:%u' "$1" 2>/dev/null; }
 # The raw magic, \377lprofr\201, as od prints it.
 magic() { dd if="$1" bs=8 count=1 2>/dev/null | od -An -tx1 | tr -d ' \n'; }
 write() { printf '%s' "$2" 2>/dev/null > "$1"; }
 rejects() { ! write "$@"; }
 
-ktap_test_result "profraw is 0400 root" [ "$(mode $P/profraw)" = 400:root ]
-ktap_test_result "reset is 0200 root" [ "$(mode $P/reset)" = 200:root ]
+ktap_test_result "profraw is 0400 root" [ "$(mode $P/profraw)" = 400:0 ]
+ktap_test_result "reset is 0200 root" [ "$(mode $P/reset)" = 200:0 ]
 ktap_test_result "profraw starts with LLVM's raw magic" \
 	[ "$(magic $P/profraw)" = "8172666f72706cff" ]
 ktap_test_result "reset rejects 0" rejects $P/reset 0
@@ -46,7 +47,7 @@ if [ ! -f "$KO" ] || ! insmod "$KO"; then
 fi
 echo 100 > /sys/module/$MOD/parameters/run
 ktap_test_result "module group: profraw 0400, reset 0200" \
-	[ "$(mode $M/profraw),$(mode $M/reset)" = 400:root,200:root ]
+	[ "$(mode $M/profraw),$(mode $M/reset)" = 400:0,200:0 ]
 ktap_test_result "module profraw starts with LLVM's raw magic" \
 	[ "$(magic $M/profraw)" = "8172666f72706cff" ]
 ktap_test_result "module reset rejects 2" rejects $M/reset 2

@@ -16,6 +16,7 @@
 #define __init
 #define notrace		__attribute__((__no_instrument_function__))
 #define noinline	__attribute__((__noinline__))
+#define __no_profile	__attribute__((__no_profile_instrument_function__))
 #define barrier()	__asm__ __volatile__("" : : : "memory")
 
 #define READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))

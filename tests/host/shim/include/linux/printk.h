@@ -9,9 +9,9 @@
 #define pr_fmt(fmt) fmt
 #endif
 
-#define pr_err(fmt, ...)   fprintf(stderr, "pgo: err: " pr_fmt(fmt), ##__VA_ARGS__)
-#define pr_warn(fmt, ...)  fprintf(stderr, "pgo: warn: " pr_fmt(fmt), ##__VA_ARGS__)
-#define pr_info(fmt, ...)  fprintf(stderr, "pgo: info: " pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_err(fmt, ...)   fprintf(stderr, "err: " pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_warn(fmt, ...)  fprintf(stderr, "warn: " pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_info(fmt, ...)  fprintf(stderr, "info: " pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_debug(fmt, ...) do { } while (0)
 
 #endif
