@@ -69,9 +69,11 @@ coverage-test: coverage-boot
 # kernel of the embedded default, then tests/coverage/bench-report.sh,
 # which also compares the correlated kernel's profiles, merged with their
 # binaries, to the uncorrelated ones without MC/DC (issue 30;
-# tests/coverage/correlate.config has no MC/DC, which needs LLVM 23).  Six kernels: about 100 minutes with a cold
-# ccache; not part of make test.  COVB_MODES picks some (without plain,
-# the reference, the table has no ratios).
+# tests/coverage/correlate.config has no MC/DC, which needs LLVM 23).
+# Six kernels: the five without covn took about 80 minutes with a cold
+# ccache, covn is one more whole-coverage kernel; not part of make test.
+# COVB_MODES picks some (without plain, the reference, the table has no
+# ratios).
 COVB		:= $(BUILD)/coverage-bench-$(LLVM_VERSION)
 covb_all	:= plain ir cov covn corr byte
 COVB_MODES	?= $(covb_all)
