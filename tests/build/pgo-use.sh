@@ -66,7 +66,7 @@ if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
 	cg=$(grep -c 'call-graph-profile' "$work/objtool.log")
 	if [ ! -x "$ot" ]; then
 		fail "no objtool in $obj (x86_64 kernels build it)"
-	elif ! "llvm-readelf-$llvm" -S "$mo" | grep -q ' \.llvm\.call-graph-profile '; then
+	elif ! grep -q ' \.llvm\.call-graph-profile ' <<< "$("llvm-readelf-$llvm" -S "$mo")"; then
 		fail "no .llvm.call-graph-profile in the module built with its profile"
 	elif ! grep -q '\.cgp-control+.*data relocation to !ENDBR' "$work/objtool-control.log"; then
 		fail "objtool --ibt: no warning on the control section: $(head -n 2 "$work/objtool-control.log")"
