@@ -63,7 +63,10 @@
  *                         CounterPtr (raw version 8 on) and BitmapPtr
  *   otherwise             w itself
  * so that a mutation moves a pointer inside a section, to its edges, out
- * of it or off its alignment, and rarely to nowhere.
+ * of it or off its alignment, and rarely to nowhere.  A word that lands
+ * in a section other than the one it names (the heap places each load's
+ * sections anew) gets bit 63 flipped, out of the address space: whether
+ * a load is accepted never depends on the heap.
  *
  * A rejected module (and one with several sections of a kind, FZA_SEVERAL)
  * is loaded unprofiled: its records zeroed, as module.c and the loader
@@ -322,17 +325,31 @@ static u64 fz_field(const struct fz_obj *f, u64 w, u64 rel)
 	const size_t elem[NR_SECT] = {
 		FZ_REC, fz_cnt_size(f->obj), 1, 1, sizeof(void *), FZ_NODE
 	};
-	unsigned int tag = w & 0xff;
+	unsigned int tag = w & 0xff, s;
 	u64 addr;
 
 	if (!tag)
 		return 0;
-	if (tag > NR_SECT)
-		return w;
-	addr = (uintptr_t)f->start[tag - 1] +
-	       (u64)((s64)(s32)(w >> 32) * (s64)elem[tag - 1]) +
-	       (u64)(s64)(s8)(w >> 8);
-	return addr - rel;
+	if (tag > NR_SECT) {
+		addr = w + rel;
+	} else {
+		addr = (uintptr_t)f->start[tag - 1] +
+		       (u64)((s64)(s32)(w >> 32) * (s64)elem[tag - 1]) +
+		       (u64)(s64)(s8)(w >> 8);
+		w = addr - rel;
+	}
+	/*
+	 * Only the section a word names is where the word may land: not
+	 * another section, which the heap's layout puts at another
+	 * distance in each load (and libFuzzer learns the distance of one
+	 * from a comparison).  Bit 63 makes a user address non-canonical,
+	 * never the heap's.
+	 */
+	for (s = 0; s < NR_SECT; s++)
+		if (s + 1 != tag && f->alloc[s] &&
+		    addr - (uintptr_t)f->alloc[s] <= f->size[s])
+			return w ^ 1ULL << 63;
+	return w;
 }
 
 /*
@@ -1282,7 +1299,6 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 		const u8 *op = ops + 4 * (reverse ? nops - 1 - x : x);
 		unsigned int rep = (op[0] >> 3) + 1, kind = op[0] & 3;
 		struct llvm_prf_data *r;
-		u64 at;
 
 		switch (kind) {
 		case 0:
@@ -1316,8 +1332,9 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 			r = fz_pick(o, op[1], fz_has_bitmap, false);
 			if (!r)
 				break;
-			at = (uintptr_t)r + r->BitmapPtr + op[2] % r->NumBitmapBytes;
-			*(u8 *)(uintptr_t)at |= 1 << (op[3] & 7);
+			*(u8 *)(uintptr_t)((uintptr_t)r + r->BitmapPtr +
+					   op[2] % r->NumBitmapBytes) |=
+				1 << (op[3] & 7);
 #endif
 			break;
 		}
