@@ -9,7 +9,7 @@
 #   make patch          one diff of everything against the pristine base
 #
 # Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LTO=thin (every kernel with ThinLTO), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config (EXTRA_CONFIG_ARM64 for make test's arm64 part), EXTRA_MODULES=dir ...
-#        GUEST_SCRIPT=script.sh, QEMU_SMP=2 (the test guests; make run's and make bench's
+#        RUN_NOVP=1 (make run: also the PGO kernel without value profiles), GUEST_SCRIPT=script.sh, QEMU_SMP=2 (the test guests; make run's and make bench's
 #        measured boots run 1 vCPU under -icount, whose counts need one), QEMU_MEM=1G
 
 LLVM_VERSION	?= 19
@@ -440,7 +440,7 @@ run-train:
 	@# A profile per object (CLANG_PGO_PROFILE=dir): each module is built
 	@# with its own; every object depends on its profile, so a new one
 	@# rebuilds exactly the objects that use it.
-	rm -rf $(RUN)/profile && mkdir -p $(RUN)/profile
+	rm -rf $(RUN)/profile $(RUN)/profile-novp $(RUN)/pgonovp* && mkdir -p $(RUN)/profile
 	for f in $(RUN)/train/train/*.profraw; do \
 		llvm-profdata-$(LLVM_VERSION) merge -o \
 			$(RUN)/profile/$$(basename $$f .profraw).profdata $$f || exit 1; \
@@ -448,26 +448,46 @@ run-train:
 	@echo $(RUN)/profile > $(RUN)/profile.path && \
 	echo "profile: $(RUN)/profile/, $$(ls $(RUN)/profile | tr '\n' ' ')"
 
+# RUN_NOVP=1: a third kernel, built from the same profiles without their
+# value profiles, as a correlated IR profile has none (and so with
+# -mllvm -disable-vp, as pgo.rst says a build from one needs): what value
+# profiling pays in the PGO build (indirect-call promotion, memcpy sizes).
+RUN_NOVP	?=
+.PHONY: run-novp-profile
+run-pgonovp-kernel: run-novp-profile
+run-novp-profile:
+	rm -rf $(RUN)/profile-novp && mkdir -p $(RUN)/profile-novp
+	for f in $(RUN_PROFILE)/*.profdata; do \
+		tests/run/strip-vp.sh $(LLVM_VERSION) $$f \
+			$(RUN)/profile-novp/$$(basename $$f) || exit 1; \
+	done
+
 run-%-kernel:
 	$(MAKE) --no-print-directory initramfs PGO_CONFIG= \
 		OBJ=$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION) EXT=$(BUILD)/ext-$*$(DIR_SFX)-$(LLVM_VERSION) \
 		OUT=$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION) GUEST_DIR=tests/run/guest \
-		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE))
+		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE)) \
+		$(if $(filter pgonovp,$*),KMAKE_EXTRA="CLANG_PGO_PROFILE=$(RUN)/profile-novp \
+			KCFLAGS=-mllvm\ -disable-vp")
 	@start=$$(date +%s); QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
 		$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION)/$(KIMAGE_PATH) \
 		$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 $(QEMU_MEM); \
 		echo "$* boot: $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
 
 run:
-	@MAKE='$(MAKE)' RUN='$(RUN)' tests/run/make-run.sh
+	@MAKE='$(MAKE)' RUN='$(RUN)' RUN_NOVP='$(RUN_NOVP)' tests/run/make-run.sh
 
 run-report:
 	@echo; echo "== clang PGO cycle, $(ARCH), LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
 	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo$(DIR_SFX)-$(LLVM_VERSION)/build.log \
 		$(BUILD)/ext-pgo$(DIR_SFX)-$(LLVM_VERSION)/*/build.log | \
 		tee $(RUN)/pgo-warnings.txt
-	@tests/run/report.sh $(RUN)
-	@cat $(RUN)/plain.wall $(RUN)/pgo.wall
+	$(if $(RUN_NOVP),@printf 'without value profiles: '; \
+		tests/run/pgo-warnings.sh $(BUILD)/obj-pgonovp$(DIR_SFX)-$(LLVM_VERSION)/build.log \
+		$(BUILD)/ext-pgonovp$(DIR_SFX)-$(LLVM_VERSION)/*/build.log | \
+		tee $(RUN)/pgonovp-warnings.txt)
+	@tests/run/report.sh $(RUN) $(if $(RUN_NOVP),novp)
+	@cat $(RUN)/plain.wall $(RUN)/pgo.wall $(if $(RUN_NOVP),$(RUN)/pgonovp.wall)
 
 # The kernel suite with every supported LLVM, and a table of what each gave.
 MATRIX_VERSIONS ?= 13 14 15 16 19 22

@@ -263,6 +263,9 @@ for mode in host busybox; do
 		pass "$M one summary line with files and bytes" ||
 		fail "$M summary: $(cat "$o.stdout") (expected $bytes bytes)"
 	[ "$(wc -l < "$o.stdout")" = 1 ] || fail "$M more than one line on stdout"
+	! grep -q 'note: correlated' "$o.stderr" &&
+		pass "$M no note of correlated profiles where none is" ||
+		fail "$M a note of correlated profiles: $(cat "$o.stderr")"
 	expect "$M merged profile accepted by llvm-profdata-19 show" \
 		llvm-profdata-19 show --all-functions "$o/all.profdata" > /dev/null 2>&1
 	got=$(funcs 19 "$o/all.profdata" | grep _func | tr '\n' ' ')
@@ -948,7 +951,8 @@ if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
 		rc=$?
 		[ $rc = 0 ] && [ "$(fcount 19 "$o/all.profdata" cmod_func)" = 5 ] &&
 			[ "$(fcount 19 "$o/all.profdata" cvm_func)" = 10 ] &&
-			pass "$M --merge of correlated profiles: both objects in one file" ||
+			[ "$(grep -c "note: correlated profiles have no value profiles: build with them as KCFLAGS='-mllvm -disable-vp'" "$o.err2")" = 1 ] &&
+			pass "$M --merge of correlated profiles: both objects in one file, one note of KCFLAGS='-mllvm -disable-vp'" ||
 			fail "$M correlated --merge: rc $rc, $(cat "$o.out2" "$o.err2")"
 		# --merge and --merge-dir at once: each profile is linked and
 		# merged with its binary once, for both.

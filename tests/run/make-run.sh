@@ -9,8 +9,10 @@
 #   train    its boot with the training workload; the merged profiles
 #   plain    the plain kernel, built and booted under QEMU -icount
 #   pgo      the PGO kernel (CLANG_PGO_PROFILE=), built and booted
+#   novp     with RUN_NOVP=1: the PGO kernel built from the profiles without
+#            their value profiles (tests/run/strip-vp.sh), built and booted
 #
-# Environment: MAKE, RUN.  Exit status 0 iff every stage and the report
+# Environment: MAKE, RUN, RUN_NOVP.  Exit status 0 iff every stage and the report
 # passed.  The kernel recipe's line a minute comes from a background loop
 # whose sleep must not hold the stage's pipe (STAGE_SHOW) once it is killed:
 # its output goes to /dev/null.
@@ -23,8 +25,10 @@ STAGE_SHOW='^building Linux|^  [0-9]+ s: .* so far|^kernel built in|^profile:|^[
 m=("$MAKE" --no-print-directory)
 
 rc=0
-for s in deps:deps+tree kernel:ext-modules train:run-train plain:run-plain-kernel \
-	 pgo:run-pgo-kernel; do
+stages="deps:deps+tree kernel:ext-modules train:run-train plain:run-plain-kernel"
+stages="$stages pgo:run-pgo-kernel"
+[ -n "${RUN_NOVP:-}" ] && stages="$stages novp:run-pgonovp-kernel"
+for s in $stages; do
 	# shellcheck disable=SC2046 # the stage's targets, '+'-separated
 	stage "${s%%:*}" "${m[@]}" $(echo "${s#*:}" | tr + ' ') || { rc=1; break; }
 done
