@@ -449,9 +449,10 @@ run-train:
 	echo "profile: $(RUN)/profile/, $$(ls $(RUN)/profile | tr '\n' ' ')"
 
 # RUN_NOVP=1: a third kernel, built from the same profiles without their
-# value profiles, as a correlated IR profile has none (and so with
-# -mllvm -disable-vp, as pgo.rst says a build from one needs): what value
-# profiling pays in the PGO build (indirect-call promotion, memcpy sizes).
+# value profiles, as a correlated IR profile has none (and with
+# -mllvm -disable-vp, as pgo.rst says to build from one without clang's
+# warnings): what value profiling pays in the PGO build (indirect-call
+# promotion, memcpy sizes).
 RUN_NOVP	?=
 .PHONY: run-novp-profile
 run-pgonovp-kernel: run-novp-profile

@@ -263,7 +263,7 @@ for mode in host busybox; do
 		pass "$M one summary line with files and bytes" ||
 		fail "$M summary: $(cat "$o.stdout") (expected $bytes bytes)"
 	[ "$(wc -l < "$o.stdout")" = 1 ] || fail "$M more than one line on stdout"
-	! grep -q 'note: correlated' "$o.stderr" &&
+	! grep -q 'disable-vp' "$o.stderr" &&
 		pass "$M no note of correlated profiles where none is" ||
 		fail "$M a note of correlated profiles: $(cat "$o.stderr")"
 	expect "$M merged profile accepted by llvm-profdata-19 show" \
@@ -913,6 +913,12 @@ if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
 	ld.lld -r --build-id=0x1234 "$C/cmod.o" -o "$C/other/cmod.ko" &&
 	[ "$(build_id "$C/bin/kernel/cmod.ko")" = "$(build_id "$C/cmodexe")" ]; then
 	pass "correlated test profiles (clang-19 -profile-correlate=binary) and binaries"
+	# An IR (PGO) one of vmlinux, as CONFIG_PGO_CLANG_IR correlates it.
+	mkdir -p "$C/ir/bin" "$C/ti/kernel/pgo" "$C/empty"
+	clang-19 -O1 -fprofile-generate -mllvm -profile-correlate=binary -mllvm -disable-vp \
+		-Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/ir/bin/vmlinux" &&
+		LLVM_PROFILE_FILE=$C/ti/kernel/pgo/profraw "$C/ir/bin/vmlinux" ||
+		fail "correlated IR test profile"
 	TC=$C/t
 	mkdir -p "$TC/kernel/pgo" "$TC/module/cmod/pgo"
 	cp "$C/vm.profraw" "$TC/kernel/pgo/profraw"
@@ -951,9 +957,26 @@ if clang-19 $CF -Wl,--build-id=sha1 "$C/src/vm.c" -o "$C/bin/vmlinux" &&
 		rc=$?
 		[ $rc = 0 ] && [ "$(fcount 19 "$o/all.profdata" cmod_func)" = 5 ] &&
 			[ "$(fcount 19 "$o/all.profdata" cvm_func)" = 10 ] &&
-			[ "$(grep -c "note: correlated profiles have no value profiles: build with them as KCFLAGS='-mllvm -disable-vp'" "$o.err2")" = 1 ] &&
-			pass "$M --merge of correlated profiles: both objects in one file, one note of KCFLAGS='-mllvm -disable-vp'" ||
+			! grep -q 'disable-vp' "$o.err2" &&
+			pass "$M --merge of correlated profiles: both objects in one file (coverage: no note of -disable-vp)" ||
 			fail "$M correlated --merge: rc $rc, $(cat "$o.out2" "$o.err2")"
+		# A correlated IR profile: merged, one note of -disable-vp;
+		# not merged (no binary): no note.
+		run_collect $mode "$C/tools:" -o "$o/out6" --sysfs "$C/ti" --saved '' \
+			--binaries "$C/ir/bin" --merge "$o/ir.profdata" > "$o.out6" 2> "$o.err6"
+		rc=$?
+		[ $rc = 0 ] && llvm-profdata-19 show --counts --function=cvm_func "$o/ir.profdata" |
+			grep -q 'Block counts: \[10\]' &&
+			[ "$(grep -c "note: correlated IR profiles hold no value profiles: to silence clang's \"Inconsistent number of value sites\" warnings, build with KCFLAGS+='-mllvm -disable-vp'" "$o.err6")" = 1 ] &&
+			pass "$M --merge of a correlated IR profile: merged (cvm_func 10), one note of KCFLAGS+='-mllvm -disable-vp'" ||
+			fail "$M correlated IR --merge: rc $rc, $(cat "$o.out6" "$o.err6")"
+		run_collect $mode "$C/tools:" -o "$o/out7" --sysfs "$C/ti" --saved '' \
+			--binaries "$C/empty" --merge-dir "$o/pd7" > "$o.out7" 2> "$o.err7"
+		rc=$?
+		[ $rc = 1 ] && ! grep -q 'disable-vp' "$o.err7" &&
+			grep -q 'is correlated, and no binary' "$o.err7" &&
+			pass "$M a correlated IR profile without its binary: not merged, no note of -disable-vp" ||
+			fail "$M correlated IR without binary: rc $rc, $(cat "$o.out7" "$o.err7")"
 		# --merge and --merge-dir at once: each profile is linked and
 		# merged with its binary once, for both.
 		run_collect $mode "$C/tools-gnu:" -v -o "$o/out4" --sysfs "$TC" --saved '' \
