@@ -19,29 +19,29 @@ for k in $kernels; do
 		exit 1
 	fi
 done
-if [ -n "${2:-}" ]; then
-	join "$tmp/plain" "$tmp/pgo" | join - "$tmp/pgonovp"
-	printf '%-8s %-10s %14s %14s %14s %9s %10s\n' set workload plain pgo \
-		"pgo, no VP" "pgo/plain" "noVP/plain"
-else
-	join "$tmp/plain" "$tmp/pgo"
-	printf '%-8s %-10s %14s %14s %9s\n' set workload plain pgo "pgo/plain"
-fi >"$tmp/joined"
-tail -n 1 "$tmp/joined"
-# The rows, then each set's totals, from the same rows.
-sed '$d' "$tmp/joined" | awk '
-	{ split($1, s, "_"); print s[1], 0, $0
-	  for (i = 2; i <= NF; i++) t[s[1], i] += $i; sets[s[1]] = NF }
-	END { for (k in sets) { line = k " 1 " k "_total"
-		for (i = 2; i <= sets[k]; i++) line = line sprintf(" %.0f", t[k, i])
-		print line } }' | sort -k1,1r -k2,2n -k3,3 | cut -d' ' -f3- |
-while read -r key plain pgo n; do
-	r=$(echo "$pgo / $plain" | bc -l)
-	if [ -n "${2:-}" ]; then
-		printf '%-8s %-10s %14.0f %14.0f %14.0f %9.3f %10.3f\n' "${key%%_*}" \
-			"${key#*_}" "$plain" "$pgo" "$n" "$r" "$(echo "$n / $plain" | bc -l)"
-	else
-		printf '%-8s %-10s %14.0f %14.0f %9.3f\n' "${key%%_*}" "${key#*_}" \
-			"$plain" "$pgo" "$r"
-	fi
-done
+# Rows "set_workload plain pgo [novp]"; then the table, each set's rows
+# followed by its totals, summed from the same rows, and each kernel's
+# ratio to plain.
+join "$tmp/plain" "$tmp/pgo" | if [ -n "${2:-}" ]; then join - "$tmp/pgonovp"; else cat; fi |
+awk -v novp="${2:-}" '
+	BEGIN {
+		printf "%-8s %-10s %14s %14s", "set", "workload", "plain", "pgo"
+		if (novp) printf " %14s", "pgo, no VP"
+		printf " %9s", "pgo/plain"
+		if (novp) printf " %10s", "noVP/plain"
+		print ""
+	}
+	{ split($1, s, "_"); w = $1; sub(/^[^_]*_/, "", w); print s[1], 0, w, $2, $3, $4
+	  for (i = 2; i <= NF; i++) t[s[1], i] += $i; n[s[1]] = NF }
+	END { for (k in n) { line = k " 1 total"
+		for (i = 2; i <= n[k]; i++) line = line sprintf(" %.0f", t[k, i])
+		print line } }' | {
+	IFS= read -r header
+	echo "$header"
+	sort -k1,1r -k2,2n -k3,3 | awk '{
+		printf "%-8s %-10s %14.0f %14.0f", $1, $3, $4, $5
+		if (NF > 5) printf " %14.0f", $6
+		printf " %9.3f", $5 / $4
+		if (NF > 5) printf " %10.3f", $6 / $4
+		print "" }'
+}

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # An indexed profile without its value profiles (indirect-call targets,
 # memcpy sizes), as a correlated IR profile (PGO_CLANG_CORRELATE) is: the
-# same functions, hashes and counters, no value site.  A build that uses it
-# needs -mllvm -disable-vp, as one from a correlated profile does (clang
-# warns of each function's "Inconsistent number of value sites" else).
+# same functions, hashes and counters, no value site.  A build from it,
+# as one from a correlated profile, takes -mllvm -disable-vp to silence
+# clang's "Inconsistent number of value sites" warnings (same code).
 # Made through llvm-profdata's text format, where a function's value data
 # is the block from "# Num Value Kinds:" to the blank line that ends the
 # function; all of it goes (text cannot carry every target a binary
