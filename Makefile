@@ -9,7 +9,7 @@
 #   make patch          one diff of everything against the pristine base
 #
 # Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LTO=thin (every kernel with ThinLTO), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config (EXTRA_CONFIG_ARM64 for make test's arm64 part), EXTRA_MODULES=dir ...
-#        RUN_NOVP=1 (make run: also the PGO kernel without value profiles), GUEST_SCRIPT=script.sh, QEMU_SMP=2 (the test guests; make run's and make bench's
+#        RUN_NOVP=1 (make run: also the PGO kernel without value profiles), RUN_BOOTS=5 (make run: boots of each measured kernel), GUEST_SCRIPT=script.sh, QEMU_SMP=2 (the test guests; make run's and make bench's
 #        measured boots run 1 vCPU under -icount, whose counts need one), QEMU_MEM=1G
 
 LLVM_VERSION	?= 19
@@ -432,6 +432,10 @@ endif
 RUN		:= $(BUILD)/run$(DIR_SFX)-$(LLVM_VERSION)
 RUN_PROFILE	= $(shell cat $(RUN)/profile.path 2>/dev/null)
 ICOUNT		:= -icount shift=0,sleep=off
+# The plain and PGO kernels each boot RUN_BOOTS times; every workload runs
+# 5 times a boot (tests/run/guest/10-cycle.sh) and the report takes the
+# median boot of the medians (tests/run/median.sh).
+RUN_BOOTS	?= 5
 run-train:
 	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
 		OUT=$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)
@@ -456,12 +460,16 @@ run-train:
 RUN_NOVP	?=
 .PHONY: run-novp-profile
 run-pgonovp-kernel: run-novp-profile
+# A profile replaces the last one only if it differs: every object depends
+# on its profile's file, so a new one would rebuild the whole kernel.
 run-novp-profile:
-	rm -rf $(RUN)/profile-novp && mkdir -p $(RUN)/profile-novp
+	rm -rf $(RUN)/profile-novp.new && mkdir -p $(RUN)/profile-novp.new $(RUN)/profile-novp
 	for f in $(RUN_PROFILE)/*.profdata; do \
 		tests/run/strip-vp.sh $(LLVM_VERSION) $$f \
-			$(RUN)/profile-novp/$$(basename $$f) || exit 1; \
+			$(RUN)/profile-novp.new/$$(basename $$f) || exit 1; \
 	done
+	rsync -r --checksum --delete $(RUN)/profile-novp.new/ $(RUN)/profile-novp/
+	rm -rf $(RUN)/profile-novp.new
 
 run-%-kernel:
 	$(MAKE) --no-print-directory initramfs PGO_CONFIG= \
@@ -470,16 +478,29 @@ run-%-kernel:
 		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE)) \
 		$(if $(filter pgonovp,$*),KMAKE_EXTRA="CLANG_PGO_PROFILE=$(RUN)/profile-novp \
 			KCFLAGS=-mllvm\ -disable-vp")
-	@start=$$(date +%s); QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
-		$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION)/$(KIMAGE_PATH) \
-		$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/$* 1 $(QEMU_MEM); \
-		echo "$* boot: $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
+	@start=$$(date +%s); boots=; \
+	for i in $$(seq $(RUN_BOOTS)); do \
+		QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
+			$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION)/$(KIMAGE_PATH) \
+			$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz \
+			$(RUN)/boots/$*.$$i 1 $(QEMU_MEM) || exit 1; \
+		boots="$$boots $(RUN)/boots/$*.$$i"; \
+	done; \
+	tests/run/median.sh $(RUN)/$* $$boots && \
+	echo "$* boot: $(RUN_BOOTS) boots, $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
 
 run:
 	@MAKE='$(MAKE)' RUN='$(RUN)' RUN_NOVP='$(RUN_NOVP)' tests/run/make-run.sh
 
+# The warnings are those of the logs of the last build of each PGO kernel:
+# one that compiled nothing (its profile unchanged) says nothing of them.
 run-report:
 	@echo; echo "== clang PGO cycle, $(ARCH), LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
+	@for k in pgo $(if $(RUN_NOVP),pgonovp); do \
+		l=$(BUILD)/obj-$$k$(DIR_SFX)-$(LLVM_VERSION)/build.log; \
+		grep -q '^  CC ' $$l || { echo "run-report: $$l compiled nothing, so it" \
+			"cannot tell the profile warnings: remove $${l%/*} and make run again" >&2; exit 1; }; \
+	done
 	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo$(DIR_SFX)-$(LLVM_VERSION)/build.log \
 		$(BUILD)/ext-pgo$(DIR_SFX)-$(LLVM_VERSION)/*/build.log | \
 		tee $(RUN)/pgo-warnings.txt

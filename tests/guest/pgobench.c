@@ -2,8 +2,13 @@
 /*
  * pgobench: kernel-heavy workloads for the PGO cycle; each prints
  * "<name> <ns>" with CLOCK_MONOTONIC, which under QEMU -icount shift=0
- * counts executed instructions.
+ * counts executed instructions.  With -r R the workload runs R times and
+ * the median is printed (every sample goes to stderr as "# <name> <ns>..."):
+ * a single run of a few milliseconds can catch deferred work of an earlier
+ * workload (RCU callbacks, freeing the exited processes of hackbench),
+ * which once made getppid 11% dearer on one kernel and not on another.
  *
+ *   pgobench [-r R] WORKLOAD ARGS
  *   pgobench getppid N       N getppid() system calls
  *   pgobench pipe N          N one-byte round trips between two processes
  *   pgobench files N         N create/fstat/stat/unlink of a file in /tmp
@@ -138,27 +143,66 @@ static void do_procread(long n)
 	}
 }
 
-int main(int argc, char **argv)
+/* One run of the workload argv[0] (with its arguments); ns, or -1 on usage. */
+static long long run_once(int argc, char **argv)
 {
-	const char *cmd = argc > 1 ? argv[1] : "";
-	long n = argc > 2 ? atol(argv[2]) : 0, i;
+	const char *cmd = argv[0];
+	long n = argc > 1 ? atol(argv[1]) : 0, i;
 	long long t0 = now_ns();
 
-	if (!strcmp(cmd, "getppid") && argc == 3) {
+	if (!strcmp(cmd, "getppid") && argc == 2) {
 		for (i = 0; i < n; i++)
 			syscall(SYS_getppid);
-	} else if (!strcmp(cmd, "pipe") && argc == 3) {
+	} else if (!strcmp(cmd, "pipe") && argc == 2) {
 		do_pipe(n);
-	} else if (!strcmp(cmd, "files") && argc == 3) {
+	} else if (!strcmp(cmd, "files") && argc == 2) {
 		do_files(n);
-	} else if (!strcmp(cmd, "hackbench") && argc == 4) {
-		do_hackbench(n, atoi(argv[3]));
-	} else if (!strcmp(cmd, "procread") && argc == 3) {
+	} else if (!strcmp(cmd, "hackbench") && argc == 3) {
+		do_hackbench(n, atoi(argv[2]));
+	} else if (!strcmp(cmd, "procread") && argc == 2) {
 		do_procread(n);
 	} else {
-		fprintf(stderr, "usage: see the comment at the top of pgobench.c\n");
-		return 2;
+		return -1;
 	}
-	printf("%s %lld\n", cmd, now_ns() - t0);
+	return now_ns() - t0;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+#define MAX_REPEAT 99
+
+int main(int argc, char **argv)
+{
+	long long ns[MAX_REPEAT];
+	int r, reps = 1;
+
+	if (argc > 2 && !strcmp(argv[1], "-r")) {
+		reps = atoi(argv[2]);
+		argc -= 2;
+		argv += 2;
+	}
+	if (argc < 2 || reps < 1 || reps > MAX_REPEAT)
+		goto usage;
+	for (r = 0; r < reps; r++) {
+		ns[r] = run_once(argc - 1, argv + 1);
+		if (ns[r] < 0)
+			goto usage;
+	}
+	if (reps > 1) {
+		fprintf(stderr, "# %s", argv[1]);
+		for (r = 0; r < reps; r++)
+			fprintf(stderr, " %lld", ns[r]);
+		fprintf(stderr, "\n");
+	}
+	qsort(ns, reps, sizeof(ns[0]), cmp_ll);
+	printf("%s %lld\n", argv[1], ns[(reps - 1) / 2]);
 	return 0;
+usage:
+	fprintf(stderr, "usage: see the comment at the top of pgobench.c\n");
+	return 2;
 }

@@ -53,10 +53,12 @@ fi
 insmod $m/pgo_test_module.ko
 train > /dev/null
 heldout > /dev/null
+# shellcheck disable=SC2034 # read by train() and heldout(), sourced above
+reps=5
 {
 	train | sed 's/^/train /'
 	heldout | sed 's/^/heldout /'
-} > /out/bench.txt
+} > /out/bench.txt 2> /out/bench-samples.txt
 
 # Reads (not on a plain kernel, which make coverage-bench also measures).
 # One copy of vmlinux's profile: how much of it a reader holds.
