@@ -251,6 +251,11 @@ $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 
 tree: $(SRC)/.stamp
 
+# The log of a build that compiled something is also kept as
+# build-compiled.log: the profile warnings of a PGO kernel (run-report) are
+# those of the last build that compiled its objects, not of a relink.
+keep-compiled-log = if grep -q '^  CC ' $(1); then cp $(1) $(1:.log=-compiled.log); fi
+
 # While it builds, a line a minute: how many objects so far, and the log.
 kernel: $(OBJ)/.config
 	@echo "building Linux $$(cd $(SRC) && $(MAKE) -s kernelversion) with clang-$(LLVM_VERSION) in $(OBJ) (log: $(OBJ)/build.log)"
@@ -261,6 +266,7 @@ kernel: $(OBJ)/.config
 	kill $$prog 2>/dev/null; \
 	if [ $$rc != 0 ]; then grep -E 'error|Error' $(OBJ)/build.log | head -40; \
 		tail -30 $(OBJ)/build.log; exit 1; fi; \
+	$(call keep-compiled-log,$(OBJ)/build.log); \
 	echo "kernel built in $$(( $$(date +%s) - start )) s: $$(tests/build/warnings.sh $(OBJ)/build.log)"
 
 # ---------------------------------------------------------------- guest
@@ -287,6 +293,7 @@ ext-modules: kernel
 		o=$(EXT)/$$(basename $$d); mkdir -p $$o; cp -a $$d/. $$o/; \
 		$(KMAKE) M=$$o modules > $$o/build.log 2>&1 || \
 			{ tail -20 $$o/build.log; exit 1; }; \
+		$(call keep-compiled-log,$$o/build.log); \
 		echo "module: built $$(cd $$o && ls *.ko)"; \
 	done
 	@$(if $(BFD_EXT),$(IR_KERNEL) || exit 0; o=$(BFD_EXT); mkdir -p $$o; \
@@ -433,8 +440,9 @@ RUN		:= $(BUILD)/run$(DIR_SFX)-$(LLVM_VERSION)
 RUN_PROFILE	= $(shell cat $(RUN)/profile.path 2>/dev/null)
 ICOUNT		:= -icount shift=0,sleep=off
 # The plain and PGO kernels each boot RUN_BOOTS times; every workload runs
-# 5 times a boot (tests/run/guest/10-cycle.sh) and the report takes the
-# median boot of the medians (tests/run/median.sh).
+# 5 times a boot (tests/run/guest/10-cycle.sh, which prints the median of
+# the 5) and the report takes, per workload, the median over the boots
+# (tests/run/median.sh).
 RUN_BOOTS	?= 5
 run-train:
 	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
@@ -478,6 +486,7 @@ run-%-kernel:
 		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE)) \
 		$(if $(filter pgonovp,$*),KMAKE_EXTRA="CLANG_PGO_PROFILE=$(RUN)/profile-novp \
 			KCFLAGS=-mllvm\ -disable-vp")
+	@rm -rf $(RUN)/$* $(RUN)/$*.wall $(RUN)/boots/$*.*
 	@start=$$(date +%s); boots=; \
 	for i in $$(seq $(RUN_BOOTS)); do \
 		QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
@@ -492,21 +501,16 @@ run-%-kernel:
 run:
 	@MAKE='$(MAKE)' RUN='$(RUN)' RUN_NOVP='$(RUN_NOVP)' tests/run/make-run.sh
 
-# The warnings are those of the logs of the last build of each PGO kernel:
-# one that compiled nothing (its profile unchanged) says nothing of them.
+# The profile warnings of the last build of each PGO kernel that compiled
+# its objects (build-compiled.log, kept by the kernel and ext-modules
+# recipes): re-measuring a kernel relinks it and compiles nothing.
+RUN_WLOGS = $(BUILD)/obj-$(1)$(DIR_SFX)-$(LLVM_VERSION)/build-compiled.log \
+	$(wildcard $(BUILD)/ext-$(1)$(DIR_SFX)-$(LLVM_VERSION)/*/build-compiled.log)
 run-report:
 	@echo; echo "== clang PGO cycle, $(ARCH), LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
-	@for k in pgo $(if $(RUN_NOVP),pgonovp); do \
-		l=$(BUILD)/obj-$$k$(DIR_SFX)-$(LLVM_VERSION)/build.log; \
-		grep -q '^  CC ' $$l || { echo "run-report: $$l compiled nothing, so it" \
-			"cannot tell the profile warnings: remove $${l%/*} and make run again" >&2; exit 1; }; \
-	done
-	@tests/run/pgo-warnings.sh $(BUILD)/obj-pgo$(DIR_SFX)-$(LLVM_VERSION)/build.log \
-		$(BUILD)/ext-pgo$(DIR_SFX)-$(LLVM_VERSION)/*/build.log | \
-		tee $(RUN)/pgo-warnings.txt
-	$(if $(RUN_NOVP),@printf 'without value profiles: '; \
-		tests/run/pgo-warnings.sh $(BUILD)/obj-pgonovp$(DIR_SFX)-$(LLVM_VERSION)/build.log \
-		$(BUILD)/ext-pgonovp$(DIR_SFX)-$(LLVM_VERSION)/*/build.log | \
+	@set -o pipefail; tests/run/pgo-warnings.sh $(call RUN_WLOGS,pgo) | tee $(RUN)/pgo-warnings.txt
+	$(if $(RUN_NOVP),@set -o pipefail; printf 'without value profiles: '; \
+		tests/run/pgo-warnings.sh $(call RUN_WLOGS,pgonovp) | \
 		tee $(RUN)/pgonovp-warnings.txt)
 	@tests/run/report.sh $(RUN) $(if $(RUN_NOVP),novp)
 	@cat $(RUN)/plain.wall $(RUN)/pgo.wall $(if $(RUN_NOVP),$(RUN)/pgonovp.wall)

@@ -60,6 +60,10 @@ static void do_pipe(long n)
 		if (write(a[1], &c, 1) != 1 || read(b[0], &c, 1) != 1)
 			die("parent");
 	wait(NULL);
+	close(a[0]);
+	close(a[1]);
+	close(b[0]);
+	close(b[1]);
 }
 
 static void do_files(long n)

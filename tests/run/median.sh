@@ -1,17 +1,22 @@
 #!/bin/bash
-# Combine the measured boots of one kernel: OUT gets the first boot's
-# results (its console and dmesg) and a bench.txt whose each "set workload"
-# line has the median over the boots (the lower of the two middle ones for
-# an even count).  A boot of a few milliseconds per workload is still at
-# the mercy of where the kernel's own deferred work lands; the plain kernel
-# of the same 7.3 tree measured 50.3 to 52.3 million instructions on the
-# training set in four boots.  Every boot must have run the same workloads.
+# Combine the measured boots of one kernel.  OUT gets the first boot's
+# console and dmesg, a bench.txt whose each "set workload" line has the
+# median over the boots (the lower of the two middle ones for an even
+# count), bench-boots.txt (every boot's bench.txt) and bench-samples.txt
+# (every run of every boot).  Runs of a few milliseconds per workload are
+# at the mercy of where the kernel's own deferred work lands: in five boots
+# of the plain 7.3 kernel, the training set took 51.1 to 52.3 million
+# instructions.  Every boot must have passed and run the same workloads.
 # usage: median.sh OUT BOOT_DIR...
 set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: median.sh OUT BOOT_DIR..." >&2; exit 2; }
 out=$1
 shift
-[ $# -ge 1 ] || { echo "usage: median.sh OUT BOOT_DIR..." >&2; exit 2; }
 for d in "$@"; do
+	for rc in "$d"/*.rc; do
+		[ "$(cat "$rc" 2>/dev/null)" = 0 ] ||
+			{ echo "median.sh: $rc: the guest script failed" >&2; exit 1; }
+	done
 	[ -s "$d/bench.txt" ] || { echo "median.sh: $d/bench.txt: missing or empty" >&2; exit 1; }
 	if ! cmp -s <(cut -d' ' -f1,2 "$1/bench.txt") <(cut -d' ' -f1,2 "$d/bench.txt"); then
 		echo "median.sh: $d ran other workloads than $1" >&2
@@ -28,6 +33,12 @@ paste -d' ' "${@/%//bench.txt}" | awk -v n=$# '{
 		v[j + 1] = x
 	}
 	print $1, $2, v[int((n + 1) / 2)] }' > "$out/bench.txt"
-for d in "$@"; do
-	sed "s|^|$(basename "$d") |" "$d/bench.txt"
-done > "$out/bench-boots.txt"
+# Each line of these two prefixed with its boot's directory name.
+boots() {
+	local d
+	for d in "${@:2}"; do
+		sed "s|^|$(basename "$d") |" "$d/$1"
+	done
+}
+boots bench.txt "$@" > "$out/bench-boots.txt"
+boots bench-samples.txt "$@" > "$out/bench-samples.txt"

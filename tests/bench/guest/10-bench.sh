@@ -59,6 +59,10 @@ reps=5
 	train | sed 's/^/train /'
 	heldout | sed 's/^/heldout /'
 } > /out/bench.txt 2> /out/bench-samples.txt
+# A failed run printed its error among the samples, and no figure.
+if grep -v '^# ' /out/bench-samples.txt >&2; then
+	exit 1
+fi
 
 # Reads (not on a plain kernel, which make coverage-bench also measures).
 # One copy of vmlinux's profile: how much of it a reader holds.

@@ -38,4 +38,8 @@ else
 		train | sed 's/^/train /'
 		heldout | sed 's/^/heldout /'
 	} > /out/bench.txt 2> /out/bench-samples.txt
+	# A failed run printed its error among the samples, and no figure.
+	if grep -v '^# ' /out/bench-samples.txt >&2; then
+		exit 1
+	fi
 fi
