@@ -252,9 +252,12 @@ $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 tree: $(SRC)/.stamp
 
 # The log of a build that compiled something is also kept as
-# build-compiled.log: the profile warnings of a PGO kernel (run-report) are
-# those of the last build that compiled its objects, not of a relink.
-keep-compiled-log = if grep -q '^  CC ' $(1); then cp $(1) $(1:.log=-compiled.log); fi
+# build-compiled.log, which a build that compiled nothing (re-measuring a
+# kernel) leaves alone: run-report counts the profile warnings in it.  A
+# build that compiled some objects only (a source edited since the last
+# training) replaces it with its own; make run retrains, and a new profile
+# rebuilds every object that uses it.
+keep-compiled-log = if grep -q '^  CC ' $(1); then cp $(1) $(1:.log=-compiled.log) || exit 1; fi
 
 # While it builds, a line a minute: how many objects so far, and the log.
 kernel: $(OBJ)/.config
@@ -506,11 +509,13 @@ run-%-kernel:
 run:
 	@MAKE='$(MAKE)' RUN='$(RUN)' RUN_NOVP='$(RUN_NOVP)' tests/run/make-run.sh
 
-# The profile warnings of the last build of each PGO kernel that compiled
-# its objects (build-compiled.log, kept by the kernel and ext-modules
-# recipes): re-measuring a kernel relinks it and compiles nothing.
+# The profile warnings of the last build of each PGO kernel and of its
+# modules that compiled something (build-compiled.log, kept by the kernel
+# and ext-modules recipes): re-measuring a kernel compiles nothing.  Every
+# module directory with a build.log must have one.
 RUN_WLOGS = $(BUILD)/obj-$(1)$(DIR_SFX)-$(LLVM_VERSION)/build-compiled.log \
-	$(wildcard $(BUILD)/ext-$(1)$(DIR_SFX)-$(LLVM_VERSION)/*/build-compiled.log)
+	$(patsubst %/build.log,%/build-compiled.log, \
+		$(wildcard $(BUILD)/ext-$(1)$(DIR_SFX)-$(LLVM_VERSION)/*/build.log))
 run-report:
 	@echo; echo "== clang PGO cycle, $(ARCH), LLVM $(LLVM_VERSION), QEMU -icount (1 ns = 1 instruction)"
 	@set -o pipefail; tests/run/pgo-warnings.sh $(call RUN_WLOGS,pgo) | tee $(RUN)/pgo-warnings.txt

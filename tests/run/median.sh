@@ -15,7 +15,7 @@ shift
 for d in "$@"; do
 	for rc in "$d"/*.rc; do
 		[ "$(cat "$rc" 2>/dev/null)" = 0 ] ||
-			{ echo "median.sh: $rc: the guest script failed" >&2; exit 1; }
+			{ echo "median.sh: $rc: the guest script failed or did not run (see ${rc%.rc}.log)" >&2; exit 1; }
 	done
 	[ -s "$d/bench.txt" ] || { echo "median.sh: $d/bench.txt: missing or empty" >&2; exit 1; }
 	if ! cmp -s <(cut -d' ' -f1,2 "$1/bench.txt") <(cut -d' ' -f1,2 "$d/bench.txt"); then

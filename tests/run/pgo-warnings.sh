@@ -4,8 +4,9 @@
 # group from being an error in objects built with a profile (clang reports
 # IR profile mismatches in it), so anything else in it is counted here.
 # usage: pgo-warnings.sh BUILD_LOG...
+[ $# -ge 1 ] || { echo "usage: pgo-warnings.sh BUILD_LOG..." >&2; exit 2; }
 for f in "$@"; do
-	[ -r "$f" ] || { echo "pgo-warnings: $f: no such log" >&2; exit 1; }
+	[ -r "$f" ] || { echo "pgo-warnings: $f: no such log (rebuild that kernel or module)" >&2; exit 1; }
 done
 cat "$@" | awk '
 	# Warnings only: a V=1 log also holds -Wno-error=profile-instr-out-of-date.
