@@ -19,10 +19,12 @@ mkdir -p "$root/bin" "$root/bench"
 gcc -static -O2 -Wall -o "$root/bin/benchread" "$top/tests/bench/benchread.c"
 # The very functions make run measures, so the workloads cannot drift.
 sed -n -e '/^train() {$/,/^}$/p' -e '/^heldout() {$/,/^}$/p' \
+	-e '/^measure() {$/,/^}$/p' \
 	"$top/tests/run/guest/10-cycle.sh" > "$root/bench/workloads.sh"
 if ! grep -q '^train()' "$root/bench/workloads.sh" ||
-   ! grep -q '^heldout()' "$root/bench/workloads.sh"; then
-	echo "no train()/heldout() in tests/run/guest/10-cycle.sh" >&2
+   ! grep -q '^heldout()' "$root/bench/workloads.sh" ||
+   ! grep -q '^measure()' "$root/bench/workloads.sh"; then
+	echo "no train()/heldout()/measure() in tests/run/guest/10-cycle.sh" >&2
 	exit 1
 fi
 (cd "$root" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) > "$out.extra"

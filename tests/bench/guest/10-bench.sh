@@ -25,7 +25,7 @@ SMP_CALLS=${smp_calls:-4000000}
 m=/lib/modules
 p=/sys/module
 
-# train() and heldout(), from tests/run/guest/10-cycle.sh.
+# train(), heldout() and measure(), from tests/run/guest/10-cycle.sh.
 # shellcheck source=/dev/null
 . /bench/workloads.sh
 
@@ -49,20 +49,9 @@ if [ "${bench_mode:-}" = smp ]; then
 	exit 0
 fi
 
-# Workloads: warm up once, then measure, as 10-cycle.sh does.
+# Workloads: measure() of 10-cycle.sh.
 insmod $m/pgo_test_module.ko
-train > /dev/null
-heldout > /dev/null
-# shellcheck disable=SC2034 # read by train() and heldout(), sourced above
-reps=5
-{
-	train | sed 's/^/train /'
-	heldout | sed 's/^/heldout /'
-} > /out/bench.txt 2> /out/bench-samples.txt
-# A failed run printed its error among the samples, and no figure.
-if grep -v '^# ' /out/bench-samples.txt >&2; then
-	exit 1
-fi
+measure || exit 1
 
 # Reads (not on a plain kernel, which make coverage-bench also measures).
 # One copy of vmlinux's profile: how much of it a reader holds.

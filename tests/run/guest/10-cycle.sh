@@ -18,6 +18,19 @@ heldout() {
 	pgobench -r "${reps:-1}" procread 3000
 }
 
+# Warm up once, then measure.  A failed run printed its error among the
+# samples, and no figure.
+measure() {
+	train > /dev/null
+	heldout > /dev/null
+	reps=5
+	{
+		train | sed 's/^/train /'
+		heldout | sed 's/^/heldout /'
+	} > /out/bench.txt 2> /out/bench-samples.txt
+	! grep -v '^# ' /out/bench-samples.txt >&2
+}
+
 insmod /lib/modules/pgo_test_module.ko
 if [ -e /sys/kernel/pgo/reset ]; then
 	mkdir -p /out/train
@@ -30,16 +43,5 @@ if [ -e /sys/kernel/pgo/reset ]; then
 		cat "$m/profraw" > "/out/train/$name.profraw"
 	done
 else
-	# Warm up once, then measure.
-	train > /dev/null
-	heldout > /dev/null
-	reps=5
-	{
-		train | sed 's/^/train /'
-		heldout | sed 's/^/heldout /'
-	} > /out/bench.txt 2> /out/bench-samples.txt
-	# A failed run printed its error among the samples, and no figure.
-	if grep -v '^# ' /out/bench-samples.txt >&2; then
-		exit 1
-	fi
+	measure || exit 1
 fi
