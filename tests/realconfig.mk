@@ -9,6 +9,10 @@
 #   make realconfig          build, boot, check (tests/realconfig/check.sh)
 #   make realconfig-plain    the same configuration without PGO_CLANG (no boot)
 #   make realconfig-compare  objtool warnings and build times of both
+#   make realconfig-cov      one real module (brd) built for correlated
+#                            coverage on the same configuration: boot,
+#                            merge with the .ko, llvm-cov report (issue 30;
+#                            tests/realconfig/check-cov.sh)
 #
 # Everything has its own directories, so that it never disturbs the
 # tinyconfig builds (which rsync build/src) nor is disturbed by them:
@@ -18,6 +22,8 @@
 #   $(REAL_EXT)        build/ext-real-<ver>         test modules (M=)
 #   $(REAL_OUT)        build/out-real-<ver>         initramfs, images, guest results
 #   $(REAL_PLAIN_OBJ)  build/obj-realplain-<ver>    plain kernel
+#   $(REAL_COV_OBJ)    build/obj-realcov-<ver>      coverage kernel (and
+#                      ext-, out-realcov-<ver>)
 #
 # An instrumented defconfig takes about an hour on 2 cores with a cold
 # ccache.  Build times are recorded (build-time.txt in each OBJ) only for a
@@ -31,6 +37,9 @@ REAL_EXT	:= $(BUILD)/ext-real-$(LLVM_VERSION)
 REAL_OUT	:= $(BUILD)/out-real-$(LLVM_VERSION)
 REAL_PLAIN_OBJ	:= $(BUILD)/obj-realplain-$(LLVM_VERSION)
 REAL_PLAIN_EXT	:= $(BUILD)/ext-realplain-$(LLVM_VERSION)
+REAL_COV_OBJ	:= $(BUILD)/obj-realcov-$(LLVM_VERSION)
+REAL_COV_EXT	:= $(BUILD)/ext-realcov-$(LLVM_VERSION)
+REAL_COV_OUT	:= $(BUILD)/out-realcov-$(LLVM_VERSION)
 REAL_MEM	?= 2G
 REAL_SMP	?= $(QEMU_SMP)
 # Room for the whole boot log (KUnit's report is read from it) and the
@@ -38,14 +47,21 @@ REAL_SMP	?= $(QEMU_SMP)
 REAL_APPEND	?= log_buf_len=4M
 REAL_CONFIGS	:= tests/realconfig/real.config tests/realconfig/pgo.config
 REAL_PLAIN_CONFIGS := tests/realconfig/real.config
+REAL_COV_CONFIGS := tests/realconfig/real.config tests/realconfig/cov.config
+# What realconfig-cov instruments: PGO_PROFILE_<stem>.o=y on make's command
+# line for each stem (every object of that name; brd.o is the only one),
+# and the module check-cov.sh judges.  The rest of the kernel builds as
+# fast as without coverage.
+REAL_COV_FILES	?= brd
+REAL_COV_MODULE	?= brd
 # Host tools for the guest's filesystem images (mkimages.sh).
 REAL_PKGS	:= squashfs-tools genisoimage exfatprogs udftools util-linux
 
 # The root Makefile, run on the real tree.  -o: the .config made below is
 # taken as is (the root's own $(OBJ)/.config rule starts from tinyconfig).
-# $(call real-make,OBJ,EXT,targets...)
+# $(call real-make,OBJ,EXT,targets...[,OUT])
 real-make	= $(MAKE) --no-print-directory SRC=$(REAL_SRC) STAGE=$(REAL_STAGE) \
-		  OBJ=$(1) EXT=$(2) OUT=$(REAL_OUT) -o $(1)/.config $(3)
+		  OBJ=$(1) EXT=$(2) OUT=$(or $(4),$(REAL_OUT)) -o $(1)/.config $(3)
 
 # defconfig + fragments in OBJ, in a sub-make whose SRC and OBJ are the real
 # ones: the root's $(SRC)/.stamp rule then brings $(REAL_SRC) up to date
@@ -87,7 +103,7 @@ endef
 
 .PHONY: realconfig realconfig-deps realconfig-config realconfig-kernel \
 	realconfig-initramfs realconfig-boot realconfig-check realconfig-plain \
-	realconfig-compare
+	realconfig-compare realconfig-cov realconfig-cov-kernel realconfig-cov-check
 
 realconfig-deps: deps
 	@$(call apt-install-missing,$(REAL_PKGS))
@@ -102,22 +118,32 @@ realconfig-kernel: deps
 	+@$(call real-make,$(REAL_OBJ),$(REAL_EXT),kernel ext-modules)
 	@$(call real-timer-stop,$(REAL_OBJ))
 
-# The initramfs of the root's mkinitramfs.sh (every .ko of the tree and of
-# the test modules, our guest script), then a second archive, appended
-# (the kernel unpacks concatenated archives): filesystem images, test data
-# and the modules' load order (mkimages.sh).
+# $(call real-initramfs,OBJ,EXT,OUT): the initramfs of the root's
+# mkinitramfs.sh (every .ko of the tree and of the test modules, our guest
+# script), then a second archive, appended (the kernel unpacks concatenated
+# archives): filesystem images, test data and the modules' load order
+# (mkimages.sh).
+define real-initramfs
+GUEST_DIR=tests/realconfig/guest tests/qemu/mkinitramfs.sh \
+	$(3)/initramfs.cpio.gz $(1) $(LLVM_VERSION) "" $(2)
+tests/realconfig/mkimages.sh $(3)/images.cpio.gz $(1) $(2)
+cat $(3)/images.cpio.gz >> $(3)/initramfs.cpio.gz
+endef
+
+# $(call real-boot,OBJ,OUT)
+define real-boot
+@start=$$(date +%s); \
+tests/qemu/run-qemu.sh $(1)/arch/x86/boot/bzImage \
+	$(2)/initramfs.cpio.gz $(2)/guest $(REAL_SMP) $(REAL_MEM) \
+	"$(REAL_APPEND)" && \
+echo "realconfig: guest run $$(( $$(date +%s) - start )) s"
+endef
+
 realconfig-initramfs: realconfig-deps realconfig-kernel
-	GUEST_DIR=tests/realconfig/guest tests/qemu/mkinitramfs.sh \
-		$(REAL_OUT)/initramfs.cpio.gz $(REAL_OBJ) $(LLVM_VERSION) "" $(REAL_EXT)
-	tests/realconfig/mkimages.sh $(REAL_OUT)/images.cpio.gz $(REAL_OBJ) $(REAL_EXT)
-	cat $(REAL_OUT)/images.cpio.gz >> $(REAL_OUT)/initramfs.cpio.gz
+	$(call real-initramfs,$(REAL_OBJ),$(REAL_EXT),$(REAL_OUT))
 
 realconfig-boot: realconfig-initramfs
-	@start=$$(date +%s); \
-	tests/qemu/run-qemu.sh $(REAL_OBJ)/arch/x86/boot/bzImage \
-		$(REAL_OUT)/initramfs.cpio.gz $(REAL_OUT)/guest $(REAL_SMP) $(REAL_MEM) \
-		"$(REAL_APPEND)" && \
-	echo "realconfig: guest run $$(( $$(date +%s) - start )) s"
+	$(call real-boot,$(REAL_OBJ),$(REAL_OUT))
 
 # The judgement alone, on the results of the last boot.
 realconfig-check:
@@ -134,3 +160,24 @@ realconfig-plain: deps
 
 realconfig-compare:
 	tests/realconfig/compare.sh $(REAL_OBJ) $(REAL_PLAIN_OBJ)
+
+# make realconfig-cov: brd (REAL_COV_FILES) built for correlated coverage,
+# booted with the same guest, judged by check-cov.sh, whose reports go to
+# $(BUILD)/coverage-realcov-<ver>/.
+REAL_COV_DIR	:= $(BUILD)/coverage-realcov-$(LLVM_VERSION)
+realconfig-cov-kernel: deps
+	+@$(call real-config,$(REAL_COV_OBJ),$(REAL_COV_CONFIGS))
+	@$(call real-timer-start,$(REAL_COV_OBJ))
+	+@$(call real-make,$(REAL_COV_OBJ),$(REAL_COV_EXT),kernel ext-modules,$(REAL_COV_OUT)) \
+		KMAKE_EXTRA="$(foreach f,$(REAL_COV_FILES),PGO_PROFILE_$(f).o=y)"
+	@$(call real-timer-stop,$(REAL_COV_OBJ))
+
+realconfig-cov: realconfig-deps realconfig-cov-kernel
+	$(call real-initramfs,$(REAL_COV_OBJ),$(REAL_COV_EXT),$(REAL_COV_OUT))
+	$(call real-boot,$(REAL_COV_OBJ),$(REAL_COV_OUT))
+	+@$(MAKE) --no-print-directory realconfig-cov-check
+
+# The judgement alone, on the results of the last boot.
+realconfig-cov-check:
+	tests/realconfig/check-cov.sh $(LLVM_VERSION) $(REAL_COV_OBJ) $(REAL_COV_EXT) \
+		$(REAL_COV_OUT)/guest $(REAL_COV_DIR) $(REAL_COV_MODULE)

@@ -56,6 +56,10 @@ for p in "${profiles[@]}"; do
 	check "$(basename "$p" .profraw): accepted by llvm-profdata show and merge" profile_valid "$p"
 done
 [ "${#profiles[@]}" -gt 1 ]; verdict $? "${#profiles[@]} profiles: vmlinux and modules"
+# pgo-collect in the guest found the same objects (named by build id).
+ncollect=$(find "$D/collect" -name '*.profraw' 2>/dev/null | wc -l)
+[ "$(cat "$D/collect.rc" 2>/dev/null)" = 0 ] && [ "$ncollect" = "${#profiles[@]}" ]
+verdict $? "pgo-collect in the guest: $ncollect profiles" "$(tail -n 3 "$D/collect.txt" 2>/dev/null)"
 
 # The sum of a function's counters, empty if it is not in the profile.  IR
 # PGO counts edges off a spanning tree, not the entry (entry_first = 0):

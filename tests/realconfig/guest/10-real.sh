@@ -7,6 +7,8 @@
 #   /out/real/steps.txt      "ok STEP" or "FAIL STEP: last output"
 #   /out/real/no-pgo.txt     loaded modules without /sys/module/NAME/pgo
 #   /out/real/profiles/      vmlinux.profraw, NAME.profraw per module
+#   /out/real/collect/       the same, as pgo-collect copies them (named by
+#                            build id; collect.txt, collect.rc its output)
 #   /out/real/read-time.txt  busybox time of three reads of vmlinux's profile
 #
 # Applets that tests/qemu/mkinitramfs.sh does not link (ip, md5sum, ...)
@@ -154,6 +156,8 @@ for p in /sys/module/*/pgo/profraw; do
 	n=${p#/sys/module/}
 	cat "$p" > "$D/profiles/${n%%/*}.profraw"
 done
+/usr/lib/pgo/pgo-collect -v -o $D/collect > $D/collect.txt 2>&1
+echo "$?" > $D/collect.rc
 : > $D/no-pgo.txt
 cut -d' ' -f1 /proc/modules | while read -r n; do
 	[ -e "/sys/module/$n/pgo/profraw" ] || echo "$n" >> $D/no-pgo.txt
