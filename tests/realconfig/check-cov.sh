@@ -52,7 +52,7 @@ splats=$(grep -E 'BUG:|kernel BUG|WARNING: CPU:|Oops|Call Trace|general protecti
 [ -z "$splats" ]; verdict $? "no splat in dmesg" "$splats"
 kunit=$("$here/../check-kunit.sh" "$LLVM_VERSION" "$obj" "$out")
 verdict $? "KUnit pgo suite" "$(grep '^FAIL' <<<"$kunit")"
-! grep -qx "$mod" "$D/no-pgo.txt"
+[ -f "$D/no-pgo.txt" ] && ! grep -qx "$mod" "$D/no-pgo.txt"
 verdict $? "/sys/module/$mod/pgo exists"
 [ "$(cat "$D/collect.rc" 2>/dev/null)" = 0 ]
 verdict $? "pgo-collect in the guest: $(tail -n 1 "$D/collect.txt" 2>/dev/null)" "$(cat "$D/collect.txt" 2>/dev/null)"
@@ -68,7 +68,7 @@ ko=$(find "$obj" -name "$mod.ko" | head -n 1)
 [ -n "$ko" ]
 verdict $? "$mod.ko: ${ko#"$obj"/}"
 # The module's objects (its .mod file) and their sources.
-objs=$(tr ' ' '\n' <"${ko%.ko}.mod" 2>/dev/null | grep '\.o$')
+objs=$([ -n "$ko" ] && tr ' ' '\n' <"${ko%.ko}.mod" | grep '\.o$')
 mapfile -t srcs < <(for o in $objs; do echo "$src/${o%.o}.c"; done)
 # Objects of the tree compiled with coverage: the module's, and no other.
 inst=$(cd "$obj" && find . -name '.*.o.cmd' -print0 |
@@ -88,14 +88,21 @@ while read -r name sz flags; do
 	[[ $flags == *A* ]] && alloc[$name]=1
 done < <(llvm llvm-readelf -S -W "$ko" | sed 's/^ *\[ *[0-9]*\] //' |
 	awk '$1 ~ /^__llvm_(prf|cov)/ { print $1, $5, $7 }')
+# (an empty Flg column leaves $7 the link number: no A)
+# A correlated object's records and names are __llvm_covdata and
+# __llvm_covnames (never loaded: module.lds.S leaves them out), its
+# __llvm_prf_data and __llvm_prf_names absent.
 bad=
-for s in __llvm_prf_data __llvm_prf_names __llvm_covfun __llvm_covmap; do
+for s in __llvm_covdata __llvm_covnames __llvm_covfun __llvm_covmap; do
 	{ [ "${size[$s]:-0}" -gt 0 ] && [ -z "${alloc[$s]:-}" ]; } || bad="$bad $s"
+done
+for s in __llvm_prf_data __llvm_prf_names; do
+	[ "${size[$s]:-0}" = 0 ] || bad="$bad $s"
 done
 { [ "${size[__llvm_prf_cnts]:-0}" -gt 0 ] && [ -n "${alloc[__llvm_prf_cnts]:-}" ]; } ||
 	bad="$bad __llvm_prf_cnts"
 [ -z "$bad" ]
-verdict $? "$mod.ko: records ${size[__llvm_prf_data]:-0} and names ${size[__llvm_prf_names]:-0} bytes not loaded, counters ${size[__llvm_prf_cnts]:-0} bytes loaded" \
+verdict $? "$mod.ko: records ${size[__llvm_covdata]:-0} and names ${size[__llvm_covnames]:-0} bytes not loaded, counters ${size[__llvm_prf_cnts]:-0} bytes loaded" \
 	"wrong:$bad"
 
 # ------------------------------------------------------------ the profile
@@ -154,7 +161,7 @@ fi
 	echo "== make realconfig-cov, LLVM $LLVM_VERSION, $mod.ko ($(stat -c %s "$ko") bytes)"
 	printf '  %-44s %s\n' "profile read from sysfs" "$(stat -c %s "$prof") bytes" \
 		"  uncorrelated, it would add records, names" \
-		"$((size[__llvm_prf_data] + size[__llvm_prf_names])) bytes" \
+		"$((size[__llvm_covdata] + size[__llvm_covnames])) bytes" \
 		"coverage mapping in the .ko (not loaded)" \
 		"$((size[__llvm_covfun] + size[__llvm_covmap])) bytes"
 	echo

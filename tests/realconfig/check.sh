@@ -56,10 +56,23 @@ for p in "${profiles[@]}"; do
 	check "$(basename "$p" .profraw): accepted by llvm-profdata show and merge" profile_valid "$p"
 done
 [ "${#profiles[@]}" -gt 1 ]; verdict $? "${#profiles[@]} profiles: vmlinux and modules"
-# pgo-collect in the guest found the same objects (named by build id).
+# pgo-collect in the guest copied the same objects (named by build id),
+# and also the retained profile of a module whose init failed (no device).
 ncollect=$(find "$D/collect" -name '*.profraw' 2>/dev/null | wc -l)
-[ "$(cat "$D/collect.rc" 2>/dev/null)" = 0 ] && [ "$ncollect" = "${#profiles[@]}" ]
-verdict $? "pgo-collect in the guest: $ncollect profiles" "$(tail -n 3 "$D/collect.txt" 2>/dev/null)"
+cmiss=
+for p in "${profiles[@]}"; do
+	n=$(basename "$p" .profraw)
+	compgen -G "$D/collect/$n-*.profraw" >/dev/null || cmiss="$cmiss $n"
+done
+for c in "$D"/collect/*.profraw; do
+	n=$(basename "$c")
+	n=${n%%-*}
+	[ -e "$D/profiles/$n.profraw" ] || grep -q "^insmod-failed $n:" "$D/insmod.txt" ||
+		cmiss="$cmiss (extra: $n)"
+done
+[ "$(cat "$D/collect.rc" 2>/dev/null)" = 0 ] && [ -z "$cmiss" ]
+verdict $? "pgo-collect in the guest: $ncollect profiles, each object's" \
+	"missing:$cmiss; $(tail -n 3 "$D/collect.txt" 2>/dev/null)"
 
 # The sum of a function's counters, empty if it is not in the profile.  IR
 # PGO counts edges off a spanning tree, not the entry (entry_first = 0):
