@@ -509,15 +509,33 @@ corr_variant() {
 		ok=0
 	fi
 	if [ "$kind" = fe ]; then
-		local rflags= mcdc=
+		local rflags='' mcdc='' crashed='' r1 r2 ok0=$ok
 		case $cflags in *-fcoverage-mcdc*) rflags=-show-mcdc-summary mcdc=1 ;; esac
 		for x in U A B; do
 			# shellcheck disable=SC2086
 			"llvm-cov-$V" report $rflags "$D/$n-$x" -instr-profile="$D/$n-$x.profdata" \
-				>"$D/$n-$x.report" 2>&1 || ok=0
+				>"$D/$n-$x.report" 2>&1
+			r1=$?
 			"llvm-cov-$V" export "$D/$n-$x" -instr-profile="$D/$n-$x.profdata" \
-				>"$D/$n-$x.json" 2>&1 || ok=0
+				>"$D/$n-$x.json" 2>&1
+			r2=$?
+			[ $r1 = 0 ] && [ $r2 = 0 ] || ok=0
+			# Killed by a signal (128 + N).
+			[ $r1 -gt 128 ] || [ $r2 -gt 128 ] && crashed="$crashed $x"
 		done
+		# Before LLVM 23 correlation drops the MC/DC bitmaps, and
+		# trixie's llvm-cov 18 (1:18.1.8-18+b1) crashes, every time, on
+		# the profiles merged without them
+		# (CounterMappingContext::evaluateBitmap), compiler-rt's as the
+		# kernel's; Kconfig refuses PGO_CLANG_CORRELATE with MC/DC there.
+		# Only that is a known failure: both correlated files crash, the
+		# uncorrelated one does not.
+		if [ -n "$mcdc" ] && [ "$crashed" = " A B" ] && [ "$V" -lt 23 ]; then
+			echo "  clang-$V $n: llvm-cov-$V crashes on the correlated files, compiler-rt's (A) as the kernel's (B), not on the uncorrelated one: LLVM $V drops MC/DC bitmaps in correlation"
+			CORR_MCDC[$V]=crash
+			[ "$ok0" = 1 ]
+			return
+		fi
 		if [ $ok = 1 ] && grep -q '^TOTAL' "$D/$n-U.report" &&
 			cmp -s "$D/$n-A.report" "$D/$n-B.report" &&
 			cmp -s "$D/$n-A.json" "$D/$n-B.json"; then
@@ -615,7 +633,8 @@ for v in $VERSIONS; do
 done
 echo "(show/bytes: all variants -- ir, reset, bytecov, bytecov-reset, pool, fe, mcdc, mcdc-reset, fe-byte, fe-byte-reset,"
 echo " and from LLVM 18 the correlated corr-fe, corr-fe-reset, corr-ir, corr-mcdc, corr-fe-byte -- must agree;"
-echo " corr. MC/DC: whether llvm-profdata --binary-file keeps MC/DC bitmaps, for compiler-rt's file as for the kernel's)"
+echo " corr. MC/DC: whether llvm-profdata --binary-file keeps MC/DC bitmaps, for compiler-rt's file as for the kernel's;"
+echo " crash: llvm-cov crashes on both correlated files, not on the uncorrelated one)"
 echo "masked fields: header CountersDelta, NamesDelta (v10: BitmapDelta); record CounterPtr, Values (v10: BitmapPtr)"
 echo "host tests: $PASS passed, $FAIL failed in $(($(date +%s) - START)) s"
 [ "$FAIL" -eq 0 ]
