@@ -68,7 +68,7 @@ fi
 # The kselftests, with the helpers they source.
 mkdir -p "$root/kselftest/pgo" "$root/kselftest/kselftest"
 cp "$top"/tools/testing/selftests/pgo/*.sh "$root/kselftest/pgo/"
-cp "$top/build/base/tools/testing/selftests/kselftest/ktap_helpers.sh" \
+cp "${PGO_BUILD:-$top/build}/base/tools/testing/selftests/kselftest/ktap_helpers.sh" \
 	"$root/kselftest/kselftest/"
 
 mkdir -p "$(dirname "$out")"
