@@ -27,31 +27,13 @@ llvm() { "$1-$LLVM_VERSION" "${@:2}"; }
 mkdir -p "$cov"
 rm -rf "${cov:?}"/*
 
-# verdict STATUS WHAT [DETAILS]
-verdict() {
-	if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; [ -z "${3:-}" ] || echo "$3" | head -20 | sed 's/^/  /'; fi
-}
-
-if [ ! -s "$D/steps.txt" ]; then
-	fail "no results from the guest script (see $out/console.log)"
-	summary realconfig-cov
-	exit 1
-fi
+# shellcheck source=tests/realconfig/run-checks.sh
+. "$here/run-checks.sh"
 
 # ------------------------------------------------------------ the run
-failed=$(grep '^FAIL' "$D/steps.txt")
-[ -z "$failed" ]
-verdict $? "workloads: $(grep -c '^ok' "$D/steps.txt") ok, $(grep -c '^FAIL' "$D/steps.txt") failed" "$failed"
+run_checks realconfig-cov
 grep -qx "loaded $mod" "$D/insmod.txt"
 verdict $? "$mod loaded" "$(grep " $mod" "$D/insmod.txt")"
-klog=$(cat "$D/dmesg.txt" "$out/console.log" | tr -d '\r')
-np=$(grep 'not profiled' <<<"$klog" | grep -v ' pgo_test: not profiled' | sort -u)
-[ -z "$np" ]; verdict $? "no module refused by the profiler (\"not profiled\")" "$np"
-splats=$(grep -E 'BUG:|kernel BUG|WARNING: CPU:|Oops|Call Trace|general protection fault|Kernel panic|KASAN|UBSAN:' \
-	<<<"$klog" | sort -u)
-[ -z "$splats" ]; verdict $? "no splat in dmesg" "$splats"
-kunit=$("$here/../check-kunit.sh" "$LLVM_VERSION" "$obj" "$out")
-verdict $? "KUnit pgo suite" "$(grep '^FAIL' <<<"$kunit")"
 [ -f "$D/no-pgo.txt" ] && ! grep -qx "$mod" "$D/no-pgo.txt"
 verdict $? "/sys/module/$mod/pgo exists"
 [ "$(cat "$D/collect.rc" 2>/dev/null)" = 0 ]

@@ -10,45 +10,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 D=$out/real
 
-# verdict COND_STATUS WHAT [DETAILS]: pass or fail, details under a failure.
-verdict() {
-	if [ "$1" -eq 0 ]; then pass "$2"; else fail "$2"; [ -z "${3:-}" ] || echo "$3" | head -20 | sed 's/^/  /'; fi
-}
+# shellcheck source=tests/realconfig/run-checks.sh
+. "$here/run-checks.sh"
 
-if [ ! -s "$D/steps.txt" ]; then
-	fail "no results from the guest script (see $out/console.log)"
-	summary realconfig
-	exit 1
-fi
-
-# ------------------------------------------------------------ workloads
-failed=$(grep '^FAIL' "$D/steps.txt")
-[ -z "$failed" ]
-verdict $? "workloads: $(grep -c '^ok' "$D/steps.txt") ok, $(grep -c '^FAIL' "$D/steps.txt") failed" "$failed"
-
-# ------------------------------------------------------------ modules
-# A device QEMU does not have (x86_pkg_temp_thermal) is no failure.
-refused=$(grep '^insmod-failed' "$D/insmod.txt" | grep -v 'No such device')
-absent=$(grep '^insmod-failed' "$D/insmod.txt" | grep 'No such device' | cut -d' ' -f2 | tr -d : | xargs)
-[ -z "$refused" ]
-verdict $? "insmod: $(grep -c '^loaded' "$D/insmod.txt") modules loaded${absent:+, no device for $absent}" "$refused"
-
-# The kernel's log, as saved at the end and as the serial console saw it.
-klog=$(cat "$D/dmesg.txt" "$out/console.log" | tr -d '\r')
-# The KUnit suite refuses its synthetic broken objects ("pgo_test") on purpose.
-np=$(grep 'not profiled' <<< "$klog" | grep -v ' pgo_test: not profiled' | sort -u)
-[ -z "$np" ]; verdict $? "no module refused by the profiler (\"not profiled\")" "$np"
+# ------------------------------------------------------------ the run
+run_checks realconfig
 [ ! -s "$D/no-pgo.txt" ]; verdict $? "every loaded module has /sys/module/<name>/pgo" "$(cat "$D/no-pgo.txt")"
-
-# Splats in the forms the kernel prints them: a WARN() says "WARNING: CPU:"
-# (x86's notes on CPU mitigations also say "WARNING:").
-splats=$(grep -E 'BUG:|kernel BUG|WARNING: CPU:|Oops|Call Trace|general protection fault|Kernel panic|KASAN|UBSAN:' \
-	<<< "$klog" | sort -u)
-[ -z "$splats" ]; verdict $? "no splat in dmesg" "$splats"
-
-# The runtime's KUnit suite ran at boot on this config.
-kunit=$("$here/../check-kunit.sh" "$LLVM_VERSION" "$obj" "$out")
-verdict $? "KUnit pgo suite" "$(echo "$kunit" | grep '^FAIL')"
 
 # ------------------------------------------------------------ profiles
 profiles=("$D"/profiles/*.profraw)
