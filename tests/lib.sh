@@ -36,6 +36,14 @@ profile_valid() {
 		profdata merge -o "$1.profdata" "$1" >/dev/null 2>&1
 }
 
+# The objects of KBUILD_DIR $1 compiled with coverage (-fcoverage-mapping in
+# their .cmd file), relative to it, sorted.
+cov_objects() {
+	(cd "$1" && find . -name '.*.o.cmd' -print0 |
+		xargs -0r grep -l -e '-fcoverage-mapping' |
+		sed 's#^\./##; s#\(^\|/\)\.\([^/]*\)\.cmd$#\1\2#' | sort)
+}
+
 summary() {
 	echo "$1: $PASS passed, $FAIL failed"
 	[ "$FAIL" -eq 0 ]

@@ -245,9 +245,7 @@ cat "$cov/kernel-pgo.txt" >>"$cov/summary.txt"
 	fail "kernel/pgo/ has no row in vmlinux's report, or none of its functions ran"
 # 7. What the kernel instrumented: all of it, or (CONFIG_PGO_CLANG_PROFILE_ALL
 # not set, tests/coverage.mk) the files the checks read, and no runtime.
-inst=$(cd "$obj" && find . -name '.*.o.cmd' -print0 |
-	xargs -0r grep -l -e '-fcoverage-mapping' |
-	sed 's#^\./##; s#\(^\|/\)\.\([^/]*\)\.cmd$#\1\2#' | sort)
+inst=$(cov_objects "$obj")
 ninst=$(grep -c . <<<"$inst")
 echo "objects of the tree compiled with coverage: $ninst" >>"$cov/summary.txt"
 if grep -q '^# CONFIG_PGO_CLANG_PROFILE_ALL is not set' "$obj/.config"; then

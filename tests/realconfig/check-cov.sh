@@ -53,9 +53,7 @@ verdict $? "$mod.ko: ${ko#"$obj"/}"
 objs=$([ -n "$ko" ] && tr ' ' '\n' <"${ko%.ko}.mod" | grep '\.o$')
 mapfile -t srcs < <(for o in $objs; do echo "$src/${o%.o}.c"; done)
 # Objects of the tree compiled with coverage: the module's, and no other.
-inst=$(cd "$obj" && find . -name '.*.o.cmd' -print0 |
-	xargs -0r grep -l -e '-fcoverage-mapping' |
-	sed 's#^\./##; s#\(^\|/\)\.\([^/]*\)\.cmd$#\1\2#' | sort)
+inst=$(cov_objects "$obj")
 [ -n "$objs" ] && [ "$inst" = "$(sort <<<"$objs")" ]
 verdict $? "compiled with coverage: $(tr '\n' ' ' <<<"$inst")" "the module's objects: $objs"
 corr=$(cd "$obj" && for o in $objs; do
