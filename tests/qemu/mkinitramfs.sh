@@ -7,10 +7,12 @@
 # GUEST_DIR (environment, default tests/guest): the directory whose *.sh
 # become the guest's /guest scripts.  GUEST_ARCH (environment, default
 # x86_64): arm64 takes busybox from Debian's arm64 package (extracted under
-# build/arm64 by the root Makefile's deps), builds the test programs with
+# $PGO_BUILD/arm64 by the root Makefile's deps), builds the test programs with
 # clang --target=aarch64-linux-gnu against libc6-dev-arm64-cross, and leaves
 # out systemd-udevd (tests/qemu/udev.sh copies the host's binaries; the
-# retention test uses busybox's uevent listener instead).
+# retention test uses busybox's uevent listener instead).  PGO_BUILD
+# (environment, exported by the root Makefile; default build/): the build
+# directory of the kernel version, which holds its base tree and that busybox.
 set -euo pipefail
 out=$1 obj=$2 llvm=$3 guest_script=${4:-}
 shift 4 || shift $#
@@ -25,7 +27,7 @@ arch=${GUEST_ARCH:-x86_64}
 case $arch in
 x86_64)	cp /bin/busybox "$root/bin/busybox"
 	cc=(gcc -static) ;;
-arm64)	cp "$top/build/arm64/bin/busybox" "$root/bin/busybox"
+arm64)	cp "${PGO_BUILD:-$top/build}/arm64/bin/busybox" "$root/bin/busybox"
 	cc=("clang-$llvm" --target=aarch64-linux-gnu -fuse-ld=lld -static) ;;
 *)	echo "mkinitramfs.sh: GUEST_ARCH=$arch: x86_64 or arm64" >&2; exit 2 ;;
 esac
