@@ -509,7 +509,7 @@ corr_variant() {
 		ok=0
 	fi
 	if [ "$kind" = fe ]; then
-		local rflags='' mcdc='' crashed='' r1 r2 ok0=$ok
+		local rflags='' mcdc='' crashed='' r1 r2 ok0=$ok uok=1
 		case $cflags in *-fcoverage-mcdc*) rflags=-show-mcdc-summary mcdc=1 ;; esac
 		for x in U A B; do
 			# shellcheck disable=SC2086
@@ -519,7 +519,10 @@ corr_variant() {
 			"llvm-cov-$V" export "$D/$n-$x" -instr-profile="$D/$n-$x.profdata" \
 				>"$D/$n-$x.json" 2>&1
 			r2=$?
-			[ $r1 = 0 ] && [ $r2 = 0 ] || ok=0
+			if [ $r1 != 0 ] || [ $r2 != 0 ]; then
+				ok=0
+				[ $x = U ] && uok=0
+			fi
 			# Killed by a signal (128 + N).
 			[ $r1 -gt 128 ] || [ $r2 -gt 128 ] && crashed="$crashed $x"
 		done
@@ -530,7 +533,8 @@ corr_variant() {
 		# kernel's; Kconfig refuses PGO_CLANG_CORRELATE with MC/DC there.
 		# Only that is a known failure: both correlated files crash, the
 		# uncorrelated one does not.
-		if [ -n "$mcdc" ] && [ "$crashed" = " A B" ] && [ "$V" -lt 23 ]; then
+		if [ -n "$mcdc" ] && [ "$crashed" = " A B" ] && [ "$V" -lt 23 ] &&
+			[ $uok = 1 ] && grep -q '^TOTAL' "$D/$n-U.report"; then
 			echo "  clang-$V $n: llvm-cov-$V crashes on the correlated files, compiler-rt's (A) as the kernel's (B), not on the uncorrelated one: LLVM $V drops MC/DC bitmaps in correlation"
 			CORR_MCDC[$V]=crash
 			[ "$ok0" = 1 ]
