@@ -245,7 +245,7 @@ $(OBJ)/.config: $(SRC)/.stamp $(CONFIGS)
 		*=n) grep -qE "^$${opt%=n}=[ym]$$" $@ || continue ;; \
 		*) grep -qx "$$opt" $@ && continue ;; esac; \
 		sym=$${opt%%=*}; sym=$${sym#CONFIG_}; \
-		if ! grep -rqE "^[[:space:]]*(menu)?config $$sym\b" --include='Kconfig*' $(SRC); then \
+		if ! grep -rqE "^[[:space:]]*(menu)?config[[:space:]]+$$sym\b" --include='Kconfig*' $(SRC); then \
 			echo "config: $$opt: not an option of Linux $(KVER), skipped"; continue; fi; \
 		echo "config: $$opt did not stick" >&2; exit 1; done
 

@@ -430,12 +430,18 @@ for ((i = 0; i <= n; i++)); do
 			! grep -q "^CONFIG_$o=[ym]" "$OBJ/.config" || echo "$o"
 		done | sort -u)
 	want=$(for ((j = 1; j <= i; j++)); do echo ${CONF[j]}; done | tr ' ' '\n')
-	# Of the fragments' options, those the tree knows (as the root
-	# Makefile's config step: 6.12's PROC_SYSCTL is 7.3's SYSCTL).
-	[ $i -ne $n ] || want+=$'\n'$(cat "${frags[@]}" |
-		sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=[ym]$/\1/p' | sort -u |
-		comm -12 - <(git grep -hE '^[[:space:]]*(menu)?config [A-Za-z0-9_]+' -- '*Kconfig*' |
-			awk '{ print $2 }' | sort -u))
+	# Of the fragments' options, those the tree knows, as the root
+	# Makefile's config step (6.12's PROC_SYSCTL is 7.3's SYSCTL).
+	if [ $i -eq $n ]; then
+		known=$(git grep -hE '^[[:space:]]*(menu)?config[[:space:]]+[A-Za-z0-9_]+' -- '*Kconfig*' |
+			awk '{ print $2 }' | sort -u)
+		[ -n "$known" ] || die "(d) no Kconfig symbol found in the tree"
+		frag=$(cat "${frags[@]}" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=[ym]$/\1/p' | sort -u)
+		for o in $(comm -23 <(echo "$frag") <(echo "$known")); do
+			say "(d) CONFIG_$o: not an option of Linux $KVER, not required"
+		done
+		want+=$'\n'$(comm -12 <(echo "$frag") <(echo "$known"))
+	fi
 	missing=$(echo "$want"$'\n'"$was_set" | sed '/^$/d' | sort -u | comm -23 - <(echo "$set"))
 	[ -z "$missing" ] || die "(d) patch $i: config options not set:" $missing
 	was_set=$set
