@@ -401,6 +401,8 @@ kmake() {
 }
 frags=()
 for c in $CONFIGS; do frags+=("$TOP/$c"); done
+# The options the fragments set (=y or =m).
+frag=$(cat "${frags[@]}" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=[ym]$/\1/p' | sort -u)
 mkdir -p "$OBJ" "$BLOGS"
 # The CPU lock is taken once, for all the builds: with others queueing
 # for it, taking it per build would mean waiting for them at every step.
@@ -424,11 +426,11 @@ for ((i = 0; i <= n; i++)); do
 	kmake olddefconfig >> "$cfg" 2>&1
 	# The options the recipe expects by now must be set, an option of the
 	# fragments that was set after an earlier patch must still be, and
-	# after the last patch every option of the fragments must be.
-	set=$(cat "${frags[@]}" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=[ym]$/\1/p' |
-		while read -r o; do
-			! grep -q "^CONFIG_$o=[ym]" "$OBJ/.config" || echo "$o"
-		done | sort -u)
+	# after the last patch every option of the fragments that the tree
+	# knows must be.
+	set=$(echo "$frag" | while read -r o; do
+		! grep -q "^CONFIG_$o=[ym]" "$OBJ/.config" || echo "$o"
+	done | sort -u)
 	want=$(for ((j = 1; j <= i; j++)); do echo ${CONF[j]}; done | tr ' ' '\n')
 	# Of the fragments' options, those the tree knows, as the root
 	# Makefile's config step (6.12's PROC_SYSCTL is 7.3's SYSCTL).
@@ -436,7 +438,6 @@ for ((i = 0; i <= n; i++)); do
 		known=$(git grep -hE '^[[:space:]]*(menu)?config[[:space:]]+[A-Za-z0-9_]+' -- '*Kconfig*' |
 			awk '{ print $2 }' | sort -u)
 		[ -n "$known" ] || die "(d) no Kconfig symbol found in the tree"
-		frag=$(cat "${frags[@]}" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=[ym]$/\1/p' | sort -u)
 		for o in $(comm -23 <(echo "$frag") <(echo "$known")); do
 			say "(d) CONFIG_$o: not an option of Linux $KVER, not required"
 		done
