@@ -9,7 +9,7 @@
 #   make patch          one diff of everything against the pristine base
 #
 # Knobs: ARCH=arm64 (kernel, boot and guest-test; default x86_64), LTO=thin (every kernel with ThinLTO), LLVM_VERSION=19, HOST_LLVM_VERSIONS='13 14 15 16 19 22', EXTRA_CONFIG=frag.config (EXTRA_CONFIG_ARM64 for make test's arm64 part), EXTRA_MODULES=dir ...
-#        RUN_NOVP=1 (make run: also the PGO kernel without value profiles), RUN_BOOTS=5 (make run: boots of each measured kernel), GUEST_SCRIPT=script.sh, QEMU_SMP=2 (the test guests; make run's and make bench's
+#        RUN_NOVP=1 (make run: also the PGO kernel without value profiles), RUN_INSTR=1 (make run: also the instrumented kernel measured), RUN_BOOTS=5 (make run: boots of each measured kernel), GUEST_SCRIPT=script.sh, QEMU_SMP=2 (the test guests; make run's and make bench's
 #        measured boots run 1 vCPU under -icount, whose counts need one), QEMU_MEM=1G
 
 LLVM_VERSION	?= 19
@@ -128,7 +128,7 @@ DEB_PKGS	= clang-$(LLVM_VERSION) lld-$(LLVM_VERSION) llvm-$(LLVM_VERSION) \
 		  libgcc-$(HOST_GCC)-dev-arm64-cross,clang-$(XVER_LLVM))
 
 .PHONY: all deps run run-report test kernel tree apply patch clean host-test guest-test docs \
-	check-vmlinux initramfs boot ext-modules build-test run-train matrix
+	check-vmlinux initramfs boot ext-modules build-test run-train run-instr matrix
 
 all: kernel
 
@@ -443,11 +443,12 @@ endif
 # ---------------------------------------------------------------- run
 # The whole PGO cycle: instrumented kernel -> training boot -> merged
 # profile -> plain and PGO kernels -> both measured under QEMU -icount on
-# the training and a held-out workload.
+# the training and a held-out workload (with RUN_INSTR=1 and RUN_NOVP=1,
+# the instrumented kernel and a PGO kernel without value profiles too).
 RUN		:= $(BUILD)/run$(DIR_SFX)-$(LLVM_VERSION)
 RUN_PROFILE	= $(shell cat $(RUN)/profile.path 2>/dev/null)
 ICOUNT		:= -icount shift=0,sleep=off
-# The plain and PGO kernels each boot RUN_BOOTS times; every workload runs
+# Every measured kernel boots RUN_BOOTS times; every workload runs
 # 5 times a boot (tests/run/guest/10-cycle.sh, which prints the median of
 # the 5) and the report takes, per workload, the median over the boots
 # (tests/run/median.sh).
@@ -494,20 +495,38 @@ run-%-kernel:
 		$(if $(filter pgo,$*),KMAKE_EXTRA=CLANG_PGO_PROFILE=$(RUN_PROFILE)) \
 		$(if $(filter pgonovp,$*),KMAKE_EXTRA="CLANG_PGO_PROFILE=$(RUN)/profile-novp \
 			KCFLAGS=-mllvm\ -disable-vp")
-	@rm -rf $(RUN)/$* $(RUN)/$*.wall $(RUN)/boots/$*.*
-	@start=$$(date +%s); boots=; \
-	for i in $$(seq $(RUN_BOOTS)); do \
-		QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh \
-			$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION)/$(KIMAGE_PATH) \
-			$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz \
-			$(RUN)/boots/$*.$$i 1 $(QEMU_MEM) || exit 1; \
-		boots="$$boots $(RUN)/boots/$*.$$i"; \
-	done; \
-	tests/run/median.sh $(RUN)/$* $$boots && \
-	echo "$* boot: $(RUN_BOOTS) boots, $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$*.wall
+	$(call run_boots,$*,$(BUILD)/obj-$*$(DIR_SFX)-$(LLVM_VERSION),$(BUILD)/out-$*$(DIR_SFX)-$(LLVM_VERSION))
+
+# RUN_INSTR=1: the instrumented kernel, with the training boot's
+# initramfs (made again: it may predate the guest script), measured as the
+# plain and PGO kernels are, with run_measure=1 on the kernel command line
+# (tests/run/guest/10-cycle.sh): what the instrumentation costs on the same
+# workloads, the median of as many boots.
+RUN_INSTR	?=
+run-instr:
+	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
+		OUT=$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)
+	$(call run_boots,instr,$(OBJ),$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION),run_measure=1)
+
+# $(call run_boots,NAME,OBJ_DIR,OUT_DIR[,APPEND]): RUN_BOOTS boots of the
+# kernel of OBJ_DIR with OUT_DIR's initramfs under -icount on one vCPU,
+# APPEND on the kernel command line; the median of each workload goes to
+# $(RUN)/NAME (tests/run/median.sh).
+define run_boots
+@rm -rf $(RUN)/$(1) $(RUN)/$(1).wall $(RUN)/boots/$(1).*
+@start=$$(date +%s); boots=; \
+for i in $$(seq $(RUN_BOOTS)); do \
+	QEMU_EXTRA="$(ICOUNT)" tests/qemu/run-qemu.sh $(2)/$(KIMAGE_PATH) \
+		$(3)/initramfs.cpio.gz $(RUN)/boots/$(1).$$i 1 $(QEMU_MEM) "$(4)" || exit 1; \
+	boots="$$boots $(RUN)/boots/$(1).$$i"; \
+done; \
+tests/run/median.sh $(RUN)/$(1) $$boots && \
+echo "$(1) boot: $(RUN_BOOTS) boots, $$(( $$(date +%s) - start )) s wall" | tee $(RUN)/$(1).wall
+endef
 
 run:
-	@MAKE='$(MAKE)' RUN='$(RUN)' RUN_NOVP='$(RUN_NOVP)' tests/run/make-run.sh
+	@MAKE='$(MAKE)' RUN='$(RUN)' RUN_NOVP='$(RUN_NOVP)' RUN_INSTR='$(RUN_INSTR)' \
+		tests/run/make-run.sh
 
 # The profile warnings of the last build of each PGO kernel and of its
 # modules that compiled something (build-compiled.log, kept by the kernel
@@ -522,8 +541,9 @@ run-report:
 	$(if $(RUN_NOVP),@set -o pipefail; printf 'without value profiles: '; \
 		tests/run/pgo-warnings.sh $(call RUN_WLOGS,pgonovp) | \
 		tee $(RUN)/pgonovp-warnings.txt)
-	@tests/run/report.sh $(RUN) $(if $(RUN_NOVP),novp)
-	@cat $(RUN)/plain.wall $(RUN)/pgo.wall $(if $(RUN_NOVP),$(RUN)/pgonovp.wall)
+	@tests/run/report.sh $(RUN) $(if $(RUN_NOVP),pgonovp) $(if $(RUN_INSTR),instr)
+	@cat $(RUN)/plain.wall $(RUN)/pgo.wall $(if $(RUN_NOVP),$(RUN)/pgonovp.wall) \
+		$(if $(RUN_INSTR),$(RUN)/instr.wall)
 
 # The kernel suite with every supported LLVM, and a table of what each gave.
 MATRIX_VERSIONS ?= 13 14 15 16 19 22

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The PGO cycle's guest side.  On the instrumented kernel: reset, run the
 # training workload, collect every profile to /out/train/.  On the plain
-# and the PGO kernel: run the training and the held-out workloads and
+# and the PGO kernel, and on the instrumented one booted with run_measure=1
+# (make run RUN_INSTR=1): run the training and the held-out workloads and
 # record their cost to /out/bench.txt: the median of $reps runs of each
 # workload (every run in /out/bench-samples.txt), as a single run of a few
 # milliseconds can catch deferred work of the one before it.
@@ -32,7 +33,7 @@ measure() {
 }
 
 insmod /lib/modules/pgo_test_module.ko
-if [ -e /sys/kernel/pgo/reset ]; then
+if [ -e /sys/kernel/pgo/reset ] && [ "${run_measure:-}" != 1 ]; then
 	mkdir -p /out/train
 	echo 1 > /sys/kernel/pgo/reset
 	train > /out/train/workload.txt
