@@ -16,7 +16,18 @@
 #include <linux/sizes.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/version.h>
 #include <linux/vmalloc.h>
+
+/*
+ * The callbacks of a bin_attribute take it const since 6.16 (commit
+ * 97d06802d10a): make bench builds this module against 6.12 and 7.3.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+#define PGO_BLOB_ATTR const struct bin_attribute
+#else
+#define PGO_BLOB_ATTR struct bin_attribute
+#endif
 
 static unsigned long pgo_blob_size = 4096;
 module_param_named(size, pgo_blob_size, ulong, 0400);
@@ -25,7 +36,7 @@ MODULE_PARM_DESC(size, "size of the blob file in bytes");
 static void *pgo_blob_buf;
 
 static ssize_t pgo_blob_read(struct file *file, struct kobject *kobj,
-			     struct bin_attribute *attr, char *buf,
+			     PGO_BLOB_ATTR *attr, char *buf,
 			     loff_t off, size_t count)
 {
 	return memory_read_from_buffer(buf, count, &off, pgo_blob_buf,
