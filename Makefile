@@ -286,7 +286,10 @@ EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 # function all the same; and as pgo_test_xver, by another clang whose raw
 # version differs from the kernel's: it must load unprofiled, with a log
 # line naming both (tests/check-modules.sh).
-# Both for IR kernels only (the coverage kernel's flags are not clang 16's).
+# Both for IR kernels only (the coverage kernel's flags are not clang 16's),
+# pgo_test_bfd not for an LTO kernel: its modules' objects are LLVM bitcode
+# that only ld.lld links (LTO_CLANG depends on LD_IS_LLD), and its
+# KBUILD_LDFLAGS hold -mllvm options, which GNU ld reads as -m llvm.
 # The other clang's warnings are not errors (CONFIG_WERROR, as in
 # defconfig): clang 16 warns of unused variables in 7.3's guard() (in
 # sched.h and file_ref.h) where the kernel's clang does not, and this
@@ -295,6 +298,7 @@ BFD_EXT		:= $(if $(filter x86_64,$(ARCH)),$(EXT)/bfd)
 XVER_LLVM	?= $(lastword $(call host-llvm-other-raw,$(LLVM_VERSION)))
 XVER_EXT	= $(if $(filter x86_64,$(ARCH)),$(if $(XVER_LLVM),$(EXT)/xver))
 IR_KERNEL	= grep -qx CONFIG_PGO_CLANG_IR=y $(OBJ)/.config
+LTO_KERNEL	= grep -qx CONFIG_LTO_CLANG=y $(OBJ)/.config
 ext-modules: kernel
 	@for d in $(TEST_MODULES) $(HARNESS_MODULES) $(EXTRA_MODULES); do \
 		o=$(EXT)/$$(basename $$d); mkdir -p $$o; cp -a $$d/. $$o/; \
@@ -303,7 +307,8 @@ ext-modules: kernel
 		$(call keep-compiled-log,$$o/build.log); \
 		echo "module: built $$(cd $$o && ls *.ko)"; \
 	done
-	@$(if $(BFD_EXT),$(IR_KERNEL) || exit 0; o=$(BFD_EXT); mkdir -p $$o; \
+	@$(if $(BFD_EXT),$(IR_KERNEL) || exit 0; ! $(LTO_KERNEL) || exit 0; \
+		o=$(BFD_EXT); mkdir -p $$o; \
 		cp $(TEST_MODULES)/pgo_test_module.c $$o/; \
 		printf 'obj-m += pgo_test_bfd.o\npgo_test_bfd-y := pgo_test_module.o\n' > $$o/Makefile; \
 		$(KMAKE) M=$$o LD=ld.bfd modules > $$o/build.log 2>&1 || \
