@@ -288,7 +288,7 @@ EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 # line naming both (tests/check-modules.sh).
 # Both for IR kernels only (the coverage kernel's flags are not clang 16's),
 # pgo_test_bfd not for an LTO kernel: its modules' objects are LLVM bitcode
-# that only ld.lld links (LTO_CLANG depends on LD_IS_LLD), and its
+# that only ld.lld links (HAS_LTO_CLANG depends on LD_IS_LLD), and its
 # KBUILD_LDFLAGS hold -mllvm options, which GNU ld reads as -m llvm.
 # The other clang's warnings are not errors (CONFIG_WERROR, as in
 # defconfig): clang 16 warns of unused variables in 7.3's guard() (in
@@ -307,7 +307,9 @@ ext-modules: kernel
 		$(call keep-compiled-log,$$o/build.log); \
 		echo "module: built $$(cd $$o && ls *.ko)"; \
 	done
-	@$(if $(BFD_EXT),$(IR_KERNEL) || exit 0; ! $(LTO_KERNEL) || exit 0; \
+	@$(if $(BFD_EXT),$(IR_KERNEL) || exit 0; \
+		! $(LTO_KERNEL) || { rm -rf $(BFD_EXT); echo "module: pgo_test_bfd not built:" \
+			"an LTO kernel's modules only ld.lld links"; exit 0; }; \
 		o=$(BFD_EXT); mkdir -p $$o; \
 		cp $(TEST_MODULES)/pgo_test_module.c $$o/; \
 		printf 'obj-m += pgo_test_bfd.o\npgo_test_bfd-y := pgo_test_module.o\n' > $$o/Makefile; \
