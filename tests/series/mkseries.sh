@@ -205,9 +205,8 @@ done
 cd "$WORK"
 git init -q -b pgo
 git config core.abbrev 12
-# No gc: a detached "git gc --auto" after the commit of a whole kernel tree
-# packs it for minutes, and the next run's rm -rf of the directory fails.
-git config gc.auto 0 && git config maintenance.auto false
+git config gc.auto 0
+git config maintenance.auto false
 commit() {	# commit <i> <message file>: signed off by its author, but the base
 	git add -A
 	GIT_AUTHOR_DATE="@$((EPOCH + $1 * 60)) +0000" \
@@ -269,7 +268,11 @@ for f in $upstream; do cp --remove-destination -p "$BASE/$f" "$AM/$f"; done
 cd "$AM"
 git init -q -b pristine
 git config core.abbrev 12
-git config gc.auto 0 && git config maintenance.auto false
+# No gc: after the commit of the whole base (and after git am), a detached
+# "git gc --auto" packs it for minutes, and the next run's rm -rf of this
+# directory fails ("Directory not empty").
+git config gc.auto 0
+git config maintenance.auto false
 git add -A -f	# Debian's top-level .gitignore ignores everything
 GIT_AUTHOR_DATE="@$EPOCH +0000" GIT_COMMITTER_DATE="@$EPOCH +0000" \
 	git commit -q --no-verify -m "pristine Linux $(make -s kernelversion) (Debian linux-source-$KVER)"
