@@ -455,6 +455,8 @@ endif
 RUN		:= $(BUILD)/run$(DIR_SFX)-$(LLVM_VERSION)
 RUN_PROFILE	= $(shell cat $(RUN)/profile.path 2>/dev/null)
 ICOUNT		:= -icount shift=0,sleep=off
+# The training boot's initramfs (the instrumented kernel's), also RUN_INSTR's.
+RUN_TRAIN_OUT	:= $(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)
 # Every measured kernel boots RUN_BOOTS times; every workload runs
 # 5 times a boot (tests/run/guest/10-cycle.sh, which prints the median of
 # the 5) and the report takes, per workload, the median over the boots
@@ -462,9 +464,9 @@ ICOUNT		:= -icount shift=0,sleep=off
 RUN_BOOTS	?= 5
 run-train:
 	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
-		OUT=$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)
+		OUT=$(RUN_TRAIN_OUT)
 	tests/qemu/run-qemu.sh $(OBJ)/$(KIMAGE_PATH) \
-		$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)/initramfs.cpio.gz $(RUN)/train 1 $(QEMU_MEM)
+		$(RUN_TRAIN_OUT)/initramfs.cpio.gz $(RUN)/train 1 $(QEMU_MEM)
 	@# A profile per object (CLANG_PGO_PROFILE=dir): each module is built
 	@# with its own; every object depends on its profile, so a new one
 	@# rebuilds exactly the objects that use it.
@@ -512,8 +514,8 @@ run-%-kernel:
 RUN_INSTR	?=
 run-instr:
 	$(MAKE) --no-print-directory initramfs GUEST_DIR=tests/run/guest \
-		OUT=$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION)
-	$(call run_boots,instr,$(OBJ),$(BUILD)/out-train$(DIR_SFX)-$(LLVM_VERSION),run_measure=1)
+		OUT=$(RUN_TRAIN_OUT)
+	$(call run_boots,instr,$(OBJ),$(RUN_TRAIN_OUT),run_measure=1)
 
 # $(call run_boots,NAME,OBJ_DIR,OUT_DIR[,APPEND]): RUN_BOOTS boots of the
 # kernel of OBJ_DIR with OUT_DIR's initramfs under -icount on one vCPU,

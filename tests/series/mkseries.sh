@@ -49,6 +49,11 @@ export GIT_COMMITTER_NAME="PGO developers" GIT_COMMITTER_EMAIL="dev@pgo.example"
 # Git must not find /work/main's repository above $S, and must not read the
 # user's configuration (format.*, am.*, ...): the output stays the same.
 export GIT_CEILING_DIRECTORIES=$S GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+# No gc in any repository made here: after the commit of the whole base
+# (and after git am), a detached "git gc --auto" packs it for minutes, and
+# the next run's rm -rf of the directory fails ("Directory not empty").
+export GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=gc.auto GIT_CONFIG_VALUE_0=0 \
+	GIT_CONFIG_KEY_1=maintenance.auto GIT_CONFIG_VALUE_1=false
 export TZ=UTC LC_ALL=C
 EPOCH=1796212800	# 2026-12-02 12:00:00 UTC; patch N is dated EPOCH + N min
 
@@ -205,8 +210,6 @@ done
 cd "$WORK"
 git init -q -b pgo
 git config core.abbrev 12
-git config gc.auto 0
-git config maintenance.auto false
 commit() {	# commit <i> <message file>: signed off by its author, but the base
 	git add -A
 	GIT_AUTHOR_DATE="@$((EPOCH + $1 * 60)) +0000" \
@@ -268,11 +271,6 @@ for f in $upstream; do cp --remove-destination -p "$BASE/$f" "$AM/$f"; done
 cd "$AM"
 git init -q -b pristine
 git config core.abbrev 12
-# No gc: after the commit of the whole base (and after git am), a detached
-# "git gc --auto" packs it for minutes, and the next run's rm -rf of this
-# directory fails ("Directory not empty").
-git config gc.auto 0
-git config maintenance.auto false
 git add -A -f	# Debian's top-level .gitignore ignores everything
 GIT_AUTHOR_DATE="@$EPOCH +0000" GIT_COMMITTER_DATE="@$EPOCH +0000" \
 	git commit -q --no-verify -m "pristine Linux $(make -s kernelversion) (Debian linux-source-$KVER)"
