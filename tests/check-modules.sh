@@ -144,11 +144,7 @@ if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
 	ko=$(ext_dir "$obj")/xver/pgo_test_xver.ko
 	xv=$("llvm-readelf-$LLVM_VERSION" -p .comment "$ko" 2>/dev/null |
 		grep -o 'clang version [0-9]*' | head -1 | awk '{ print $3 }')
-	rawv() {
-		echo INSTR_PROF_RAW_VERSION | "clang-$1" -E -P -include \
-			"$("clang-$1" -print-file-name=include)/profile/InstrProfData.inc" \
-			-x c - 2>/dev/null | tail -n 1
-	}
+	rawv() { "$TOP/scripts/pgo/raw-version.sh" "clang-$1"; }
 	kv=$(rawv "$LLVM_VERSION")
 	mv=$(rawv "${xv:-0}")
 	x=$D/xver.txt

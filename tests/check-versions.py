@@ -5,7 +5,8 @@ checked against the one table of them, tests/llvm-versions.
 
     tests/check-versions.py
 
-The kernel (kernel/pgo/Kconfig's list and help, instrprof.h's range), the
+The kernel (kernel/pgo/Kconfig's range and help, instrprof.h's range, and
+6.12's patch that adds raw version 7 to both), the
 scripts (pgo-collect's llvm-profdata search and header sizes,
 pgo-save-retained's header sizes), the docs (pgo.rst's table) and the test
 tools (rawcmp.py's and mkseed.py's layouts) must say what the table says.
@@ -68,23 +69,51 @@ by_raw = {r: sorted(c for c, (raw, _) in table.items() if raw == r)
 by_raw_released = {r: sorted(c for c in by_raw[r] if c in released)
                    for r in raws}
 
-# Kconfig: the raw versions PGO_CLANG accepts, and the help's sentence.
+# Kconfig and instrprof.h: the raw versions kernel/pgo writes.  The tree's
+# are mainline's, whose minimum is LLVM 17.0.1 (scripts/min-tool-version.sh
+# in Linux 7.3); the rest are Linux 6.12's alone, added by its patch.
+MAINLINE_MIN_LLVM = 17
+mainline_raws = [r for r in raws if r >= table[MAINLINE_MIN_LLVM][0]]
+older_raws = [r for r in raws if r not in mainline_raws]
+pdir = os.path.join(TOP, "patches/6.12")
+v7 = [f for f in sorted(os.listdir(pdir))
+      if re.search(r"^Subject: .*raw profile version 7", read(f"patches/6.12/{f}"), re.M)]
+v7patch = read(f"patches/6.12/{v7[0]}") if v7 else ""
+check(len(v7) == 1, f"patches/6.12 has one raw version 7 patch ({v7})")
+added = "\n".join(l[1:] for l in v7patch.splitlines() if l.startswith("+"))
+
 kconfig = read("kernel/pgo/Kconfig")
-m = re.search(r"pgo-clang-raw-known := \$\(success,printf '%s\\n' ([0-9 ]+) \|", kconfig)
-check(m and sorted(map(int, m.group(1).split())) == raws,
-      f"Kconfig accepts raw versions {raws}")
+rng = r"depends on PGO_CLANG_RAW_VERSION >= (\d+) && PGO_CLANG_RAW_VERSION <= (\d+)"
+m = re.search(rng, kconfig)
+check(m and (int(m.group(1)), int(m.group(2))) == (mainline_raws[0], raws[-1]),
+      f"Kconfig accepts raw versions {mainline_raws[0]} to {raws[-1]}")
+m = re.search(rng, added)
+check(m and (int(m.group(1)), int(m.group(2))) == (raws[0], raws[-1]),
+      f"6.12's patch: Kconfig accepts raw versions {raws[0]} to {raws[-1]}")
 help_text = " ".join(kconfig.split())
+added_text = " ".join(added.split())
 for r in raws:
     s = spans(by_raw_released[r])
     words = " and ".join(f"{a}" if a == b else f"{a} to {b}" for a, b in s)
-    check(f"{r} (clang {words})" in help_text,
-          f"Kconfig help: raw version {r} (clang {words})")
+    where, text = ("Kconfig help", help_text) if r in mainline_raws else \
+        ("6.12's patch: Kconfig help", added_text)
+    check(f"{r} (clang {words})" in text, f"{where}: raw version {r} (clang {words})")
 
 # instrprof.h: the range of the #error.
 inc = read("kernel/pgo/instrprof.h")
-m = re.search(r"#if INSTR_PROF_RAW_VERSION < (\d+) \|\| INSTR_PROF_RAW_VERSION > (\d+)", inc)
+rng = r"#if PGO_RAW_VERSION < (\d+) \|\| PGO_RAW_VERSION > (\d+)"
+m = re.search(rng, inc)
+check(m and (int(m.group(1)), int(m.group(2))) == (mainline_raws[0], raws[-1]),
+      f"instrprof.h builds raw versions {mainline_raws[0]} to {raws[-1]}")
+m = re.search(rng, added)
 check(m and (int(m.group(1)), int(m.group(2))) == (raws[0], raws[-1]),
-      f"instrprof.h builds raw versions {raws[0]} to {raws[-1]}")
+      f"6.12's patch: instrprof.h builds raw versions {raws[0]} to {raws[-1]}")
+# Mainline's files name no version below its minimum.
+for f in ("kernel/pgo/instrprof.h", "kernel/pgo/format.c", "kernel/pgo/Kconfig"):
+    t = read(f)
+    for r in older_raws:
+        check(not re.search(rf"(PGO_RAW_VERSION|version) *(<|>=|==) *{r}\b|version {r}\b", t),
+              f"{f} names no raw version {r} (6.12's patch does)")
 
 # pgo-collect: which llvm-profdata reads each raw version.
 collect = read("scripts/pgo/pgo-collect")

@@ -9,7 +9,7 @@
  * Records are written as they are in memory, but for what would reveal
  * where the object is or is of no use to the reader (pgo_fix_record()),
  * so an object whose sections are not laid out the way a linked
- * executable's are still gives a valid file: the header's CountersDelta
+ * executable's are still gives a valid file: the header's counters_delta
  * says where counters are relative to records.
  *
  * The fixed part is produced for any range of offsets straight from the
@@ -53,7 +53,7 @@ struct pgo_value_data {
  */
 size_t pgo_counter_size(const struct pgo_object *obj)
 {
-	return obj->version & VARIANT_MASK_BYTE_COVERAGE ? 1 : sizeof(u64);
+	return obj->version & PGO_VARIANT_BYTE_COVERAGE ? 1 : sizeof(u64);
 }
 
 static size_t pgo_nr_records(const struct pgo_object *obj)
@@ -65,47 +65,43 @@ static size_t pgo_nr_records(const struct pgo_object *obj)
  * pgo_nr_sites() - number of value sites of a record, all kinds together
  * @rec: the record
  *
- * Return: the sum of @rec's NumValueSites[] over all value kinds.
+ * Return: the sum of @rec's num_value_sites[] over all value kinds.
  */
 unsigned int pgo_nr_sites(const struct llvm_prf_data *rec)
 {
 	unsigned int kind, n = 0;
 
 	for (kind = 0; kind < PGO_NR_VALUE_KINDS; kind++)
-		n += rec->NumValueSites[kind];
+		n += rec->num_value_sites[kind];
 	return n;
 }
 
 /*
  * Whether a record has a value block: value sites, with list heads (the
  * check refuses records with sites and none); most records have none, and
- * the test of Values alone tells them, so it comes first.
+ * the test of rec->values alone tells them, so it comes first.
  */
 static __always_inline bool pgo_rec_has_values(const struct llvm_prf_data *rec)
 {
-	return rec->Values && pgo_nr_sites(rec);
+	return rec->values && pgo_nr_sites(rec);
 }
 
-/* CounterPtr of a record at @rec whose counters are at @cnts. */
+/* counter_ptr of a record at @rec whose counters are at @cnts. */
 static u64 pgo_counter_ptr(u64 rec, u64 cnts)
 {
-	return PGO_RELATIVE_COUNTERS ? cnts - rec : cnts;
+	return cnts - rec;
 }
 
 /**
  * pgo_rec_counters() - where a record's counters are
  * @rec: the record, in place
  *
- * Return: the address of @rec's first counter, CounterPtr made absolute.
+ * Return: the address of @rec's first counter, counter_ptr made absolute.
  */
 char *pgo_rec_counters(const struct llvm_prf_data *rec)
 {
-	u64 cnts = rec->CounterPtr;
-
-	/* In integers: a relative CounterPtr is no pointer of its own. */
-	if (PGO_RELATIVE_COUNTERS)
-		cnts += (uintptr_t)rec;
-	return (char *)(uintptr_t)cnts;
+	/* In integers: a relative counter_ptr is no pointer of its own. */
+	return (char *)(uintptr_t)(rec->counter_ptr + (uintptr_t)rec);
 }
 
 /**
@@ -113,12 +109,12 @@ char *pgo_rec_counters(const struct llvm_prf_data *rec)
  * @rec: the record, in place, with pgo_rec_bitmap_bytes()
  *
  * Return: the address of @rec's first bitmap byte (raw version 9 on,
- * where BitmapPtr is relative to its record), or NULL before.
+ * where bitmap_ptr is relative to its record), or NULL before.
  */
 char *pgo_rec_bitmap(const struct llvm_prf_data *rec)
 {
 #if PGO_HAS_BITMAP
-	return (char *)(uintptr_t)(rec->BitmapPtr + (uintptr_t)rec);
+	return (char *)(uintptr_t)(rec->bitmap_ptr + (uintptr_t)rec);
 #else
 	return NULL;
 #endif
@@ -134,17 +130,17 @@ char *pgo_rec_bitmap(const struct llvm_prf_data *rec)
 void pgo_rec_relocate(struct llvm_prf_data *rec, char *cnts, char *bits,
 		      void *vals)
 {
-	pgo_rec_set(rec, CounterPtr,
+	pgo_rec_set(rec, counter_ptr,
 		    pgo_counter_ptr((uintptr_t)rec, (uintptr_t)cnts));
 #if PGO_HAS_BITMAP
-	pgo_rec_set(rec, BitmapPtr,
+	pgo_rec_set(rec, bitmap_ptr,
 		    bits ? (uintptr_t)bits - (uintptr_t)rec : 0);
 #endif
 #if PGO_HAS_UNIFORM
 	/* Only GPU code has uniform counters. */
-	pgo_rec_set(rec, UniformCounterPtr, 0);
+	pgo_rec_set(rec, uniform_counter_ptr, 0);
 #endif
-	pgo_rec_set(rec, Values, (uintptr_t)vals);
+	pgo_rec_set(rec, values, (uintptr_t)vals);
 }
 
 /* Size of a record's value block, without the values themselves. */
@@ -154,18 +150,15 @@ static size_t pgo_value_block_base(const struct llvm_prf_data *rec)
 	unsigned int kind;
 
 	for (kind = 0; kind < PGO_NR_VALUE_KINDS; kind++)
-		if (rec->NumValueSites[kind])
-			size += ALIGN(2 * sizeof(u32) + rec->NumValueSites[kind], 8);
+		if (rec->num_value_sites[kind])
+			size += ALIGN(2 * sizeof(u32) + rec->num_value_sites[kind], 8);
 	return size;
 }
 
-/*
- * The binary id section: one {u64 length, id padded to 8} entry.  LLVM 13's
- * reader mishandles it (raw version 7): write none there.
- */
+/* The binary id section: one {u64 length, id padded to 8} entry. */
 static size_t pgo_binary_ids_size(const struct pgo_object *obj)
 {
-	if (INSTR_PROF_RAW_VERSION < 8 || !obj->build_id_len)
+	if (!obj->build_id_len)
 		return 0;
 	return sizeof(u64) + ALIGN(obj->build_id_len, 8);
 }
@@ -197,9 +190,8 @@ static void pgo_layout(const struct pgo_object *obj, struct pgo_layout *l)
 }
 
 /*
- * What to add to a record's CounterPtr to point at its counters in the
- * file: the same for every record, whether CounterPtr is absolute (raw
- * version 7) or relative to its record.
+ * What to add to a record's counter_ptr to point at its counters in the
+ * file: the same for every record.
  */
 static u64 pgo_counter_delta(const struct pgo_object *obj,
 			     const struct pgo_layout *l)
@@ -222,57 +214,40 @@ size_t pgo_fixed_size(const struct pgo_object *obj)
 	return l.values;
 }
 
-/*
- * Fill the header.  The field names and their initializers come from
- * InstrProfData.inc, so the locals below carry the names the compiler-rt
- * expressions use; each LLVM version picks the ones it needs.
- */
-#define __llvm_profile_get_magic()	INSTR_PROF_RAW_MAGIC_64
-#define __llvm_profile_get_version()	(obj->version)
-#define __llvm_write_binary_ids(x)	((void)(x), pgo_binary_ids_size(obj))
-
 static void pgo_header(const struct pgo_object *obj,
 		       const struct pgo_layout *l, struct llvm_prf_header *h)
 {
+	memset(h, 0, sizeof(*h));
+	h->magic = PGO_RAW_MAGIC;
+	h->version = obj->version;
+	h->binary_ids_size = pgo_binary_ids_size(obj);
+	h->num_data = pgo_nr_records(obj);
+	h->num_counters = (obj->cnts_end - obj->cnts) / pgo_counter_size(obj);
+	h->padding_bytes_after_counters = l->bits - l->cnts -
+				       (obj->cnts_end - obj->cnts);
+#if PGO_HAS_BITMAP
+	h->num_bitmap_bytes = pgo_bitmap_size(obj);
+	h->padding_bytes_after_bitmap_bytes = l->names - l->bits -
+					  h->num_bitmap_bytes;
+#endif
+	h->names_size = obj->names_end - obj->names;
 	/*
 	 * "Addresses" are file offsets: the reader only uses differences.
 	 * Relative CounterPtrs and BitmapPtrs are written as they are, so
-	 * CountersDelta and BitmapDelta are the object's own, not the
+	 * counters_delta and bitmap_delta are the object's own, not the
 	 * file's (see pgo_fix_record()).  The records a correlated file is
 	 * read with, from the binary, hold offsets into the counters and
 	 * bitmap sections: no delta (llvm-profdata refuses a correlated
-	 * file whose CountersDelta or NamesDelta is not 0).
+	 * file whose counters_delta or names_delta is not 0).
 	 */
-	uintptr_t DataBegin __maybe_unused = l->data;
-	uintptr_t CountersBegin __maybe_unused = obj->correlated ? l->data :
-		l->cnts - (PGO_RELATIVE_COUNTERS ? pgo_counter_delta(obj, l) : 0);
-	uintptr_t BitmapBegin __maybe_unused = obj->correlated ? l->data :
-		!obj->bits ? l->bits :
-		l->data + ((uintptr_t)obj->bits - (uintptr_t)obj->data);
-	uintptr_t NamesBegin __maybe_unused = 0;
-	u64 NumData __maybe_unused = pgo_nr_records(obj);
-	u64 DataSize __maybe_unused = NumData;
-	u64 NumCounters __maybe_unused =
-		(obj->cnts_end - obj->cnts) / pgo_counter_size(obj);
-	u64 CountersSize __maybe_unused = NumCounters;
-	u64 PaddingBytesBeforeCounters __maybe_unused = 0;
-	u64 PaddingBytesAfterCounters __maybe_unused =
-		l->bits - l->cnts - (obj->cnts_end - obj->cnts);
-	u64 NumBitmapBytes __maybe_unused = pgo_bitmap_size(obj);
-	u64 PaddingBytesAfterBitmapBytes __maybe_unused =
-		l->names - l->bits - NumBitmapBytes;
-	u64 NamesSize __maybe_unused = obj->names_end - obj->names;
-	u64 NumVTables __maybe_unused = 0;
-	u64 VNamesSize __maybe_unused = 0;
-	u64 NumUniformCounters __maybe_unused = 0;
-	u64 PaddingBytesAfterUniformCounters __maybe_unused = 0;
-	uintptr_t UniformCountersBegin __maybe_unused = 0;
-	const struct llvm_prf_header header = {
-#define INSTR_PROF_RAW_HEADER(type, name, init) .name = (init),
-#include PGO_INSTRPROF_INC
-	};
-
-	memcpy(h, &header, sizeof(header));
+	if (!obj->correlated)
+		h->counters_delta = l->cnts - pgo_counter_delta(obj, l) - l->data;
+#if PGO_HAS_BITMAP
+	if (!obj->correlated)
+		h->bitmap_delta = !obj->bits ? l->bits - l->data :
+			(uintptr_t)obj->bits - (uintptr_t)obj->data;
+#endif
+	h->value_kind_last = PGO_VK_LAST;
 }
 
 /*
@@ -290,31 +265,27 @@ static size_t pgo_read_part(void *buf, size_t off, size_t len,
 }
 
 /*
- * A record as the file holds it.  A relative CounterPtr (version 8 on)
- * stays: the header's CountersDelta takes the difference between the
- * object's layout and the file's.  Version 7's absolute one would reveal
- * where the object is, so it is rewritten; FunctionPointer was rewritten
- * once when the object was added (pgo_object_hide_code()).  Where the
- * value lists live is of no use to the reader: most records have none.
+ * A record as the file holds it.  Its relative counter_ptr stays: the
+ * header's counters_delta takes the difference between the object's layout
+ * and the file's.  function_pointer was rewritten once when the object was
+ * added (pgo_object_hide_code()).  Where the value lists live is of no use
+ * to the reader: most records have none.
  */
-static __always_inline void pgo_fix_record(u64 delta, void *out)
+static __always_inline void pgo_fix_record(void *out)
 {
-	if (!PGO_RELATIVE_COUNTERS)
-		pgo_rec_set(out, CounterPtr,
-			    pgo_rec_get(out, CounterPtr) + delta);
-	if (pgo_rec_get(out, Values))
-		pgo_rec_set(out, Values, 0);
+	if (pgo_rec_get(out, values))
+		pgo_rec_set(out, values, 0);
 }
 
 /* Bytes [@at, @at + @len) of record @i as the file holds it. */
-static void pgo_read_record(const struct pgo_object *obj, u64 delta, size_t i,
+static void pgo_read_record(const struct pgo_object *obj, size_t i,
 			    void *buf, size_t at, size_t len)
 {
-	/* Bytes: InstrProfData.inc declares the record's fields const. */
+	/* Bytes: the record's fields are const. */
 	u8 tmp[sizeof(struct llvm_prf_data)] __aligned(8);
 
 	memcpy(tmp, &obj->data[i], sizeof(tmp));
-	pgo_fix_record(delta, tmp);
+	pgo_fix_record(tmp);
 	memcpy(buf, tmp + at, len);
 }
 
@@ -328,18 +299,17 @@ static size_t pgo_read_records(const struct pgo_object *obj,
 {
 	const size_t size = sizeof(struct llvm_prf_data);
 	size_t i = off / size, at = off % size, done = 0, whole;
-	u64 delta = pgo_counter_delta(obj, l);
 
 	if (at) {
 		done = min(len, size - at);
-		pgo_read_record(obj, delta, i++, buf, at, done);
+		pgo_read_record(obj, i++, buf, at, done);
 	}
 	whole = (len - done) / size;
 	memcpy(buf + done, &obj->data[i], whole * size);
 	for (; whole; whole--, i++, done += size)
-		pgo_fix_record(delta, buf + done);
+		pgo_fix_record(buf + done);
 	if (done < len)
-		pgo_read_record(obj, delta, i, buf + done, 0, len - done);
+		pgo_read_record(obj, i, buf + done, 0, len - done);
 	return len;
 }
 
@@ -520,10 +490,10 @@ static size_t pgo_write_kind(const struct pgo_object *obj,
 			if (!*budget || site_count[s] == U8_MAX ||
 			    (void *)(vd + 1) > end)
 				break;
-			vd->value = READ_ONCE(node->Value);
+			vd->value = READ_ONCE(node->value);
 			if (pgo_value_is_addr(kind))
 				vd->value = pgo_object_target(obj, vd->value);
-			vd->count = READ_ONCE(node->Count);
+			vd->count = READ_ONCE(node->count);
 			vd++;
 			site_count[s]++;
 			(*budget)--;
@@ -564,11 +534,11 @@ size_t pgo_values_write(const struct pgo_object *obj, void *buf, size_t size,
 		if (WARN_ON_ONCE(2 * sizeof(u32) > (size_t)(end - pos)))
 			break;
 
-		sites = (void *)(uintptr_t)rec->Values;
+		sites = (void *)(uintptr_t)rec->values;
 		block[1] = 0;
 		pos += 2 * sizeof(u32);
 		for (kind = 0; kind < PGO_NR_VALUE_KINDS; kind++) {
-			unsigned int n = rec->NumValueSites[kind];
+			unsigned int n = rec->num_value_sites[kind];
 
 			if (!n)
 				continue;
@@ -603,7 +573,7 @@ static bool pgo_in_section(const char *p, size_t n, const char *start,
 static bool pgo_vals_own(const struct pgo_object *obj,
 			 const struct llvm_prf_data *rec, unsigned long *seen)
 {
-	unsigned long off = (unsigned long)rec->Values - (unsigned long)obj->vals;
+	unsigned long off = (unsigned long)rec->values - (unsigned long)obj->vals;
 	unsigned long nr = obj->vals_end - obj->vals, i;
 	unsigned int n = pgo_nr_sites(rec);
 
@@ -656,10 +626,10 @@ static const char *pgo_object_unusable(const struct pgo_object *obj,
 	for (rec = obj->data; rec < obj->data_end; rec++) {
 		const char *cnts = pgo_rec_counters(rec);
 
-		if (!rec->NumCounters)
+		if (!rec->num_counters)
 			return "a record has no counters";
 		if (cnts < obj->cnts || cnts > obj->cnts_end ||
-		    rec->NumCounters > (obj->cnts_end - cnts) / cnt_size ||
+		    rec->num_counters > (obj->cnts_end - cnts) / cnt_size ||
 		    (cnts - obj->cnts) % cnt_size)
 			return "a record's counters lie outside the counters section";
 		if (pgo_nr_sites(rec) && !pgo_vals_own(obj, rec, seen))
@@ -671,7 +641,7 @@ static const char *pgo_object_unusable(const struct pgo_object *obj,
 			return "a record's MC/DC bitmap lies outside the bitmap section";
 #if PGO_HAS_UNIFORM
 		/* GPU offload's; the file says a CPU's object has none. */
-		if (pgo_rec_get(rec, UniformCounterPtr))
+		if (pgo_rec_get(rec, uniform_counter_ptr))
 			return "a record has GPU uniform counters";
 #endif
 	}
@@ -717,7 +687,7 @@ int pgo_object_check(const struct pgo_object *obj, bool unused)
  *	before any of its profiles is read
  *
  * Records go to the file as they are in memory, but a record's
- * FunctionPointer would reveal where its code is loaded: rewrite each,
+ * function_pointer would reveal where its code is loaded: rewrite each,
  * once, relative to the object's code (pgo_object_addr()).  Nothing in the
  * kernel reads it: the runtime uses a record's counters and value sites.
  */
@@ -728,6 +698,6 @@ void pgo_object_hide_code(struct pgo_object *obj)
 	if (!obj->nr_text)
 		return;
 	for (rec = obj->data; rec < obj->data_end; rec++)
-		pgo_rec_set(rec, FunctionPointer,
-			    pgo_object_addr(obj, rec->FunctionPointer));
+		pgo_rec_set(rec, function_pointer,
+			    pgo_object_addr(obj, rec->function_pointer));
 }

@@ -1,90 +1,162 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * LLVM raw profile layout, taken from the compiler that builds the kernel.
+ * LLVM's raw profile format, in the layouts of the raw versions the kernel
+ * writes.
  *
- * Every clang ships profile/InstrProfData.inc, the X-macro source of the
- * structures its instrumentation emits and its tools read.  Expanding it
- * here, instead of copying the structures by hand, keeps the kernel in step
- * with whatever LLVM release builds it: the record, header and value node
- * layouts below are the ones the compiler actually used.
+ * clang's instrumentation emits a record per function, its counters, names
+ * and value profiling sections in a layout that changes with the raw
+ * version, and llvm-profdata of that LLVM reads files of that version only.
+ * CONFIG_PGO_CLANG_RAW_VERSION is the version the compiler's
+ * instrumentation emits (scripts/pgo/raw-version.sh); it chooses the
+ * layout below.  The structures are LLVM's, as its InstrProfData.inc
+ * defines them (INSTR_PROF_DATA, INSTR_PROF_VALUE_NODE,
+ * INSTR_PROF_RAW_HEADER), field for field, each named as LLVM names it
+ * (NameRef is name_ref), the value kinds as its VALUE_PROF_KIND (IPVK_*):
  *
- * The Makefile puts the compiler's resource include directory on the search
- * path with -idirafter, so nothing here can shadow a kernel header.
+ *   version  LLVM    what changed
+ *   8        14-17   counter_ptr relative to its record; binary ids
+ *   9        18      MC/DC bitmaps: bitmap_ptr, num_bitmap_bytes, the
+ *                    header's num_bitmap_bytes,
+ *                    padding_bytes_after_bitmap_bytes and bitmap_delta
+ *   10       19-22   vtable value profiling: PGO_VK_VTABLE_TARGET, the
+ *                    header's num_vtables and vnames_size
+ *   11       23      GPU offload: uniform_counter_ptr,
+ *                    offload_device_wave_size, the header's uniform
+ *                    counter fields
  */
 #ifndef _KERNEL_PGO_INSTRPROF_H
 #define _KERNEL_PGO_INSTRPROF_H
 
+#include <linux/bits.h>
+#include <linux/log2.h>
 #include <linux/types.h>
 
-#ifndef UINT64_C
-#define UINT64_C(c)	c ## ULL
+#define PGO_RAW_VERSION		CONFIG_PGO_CLANG_RAW_VERSION
+
+#if PGO_RAW_VERSION < 8 || PGO_RAW_VERSION > 11
+#error "kernel/pgo knows LLVM raw profile versions 8 to 11 (Kconfig refuses others)"
 #endif
 
-/* The compiler's own copy of LLVM's definitions (kernel/pgo/Makefile). */
-#ifndef PGO_INSTRPROF_INC
-#define PGO_INSTRPROF_INC "profile/InstrProfData.inc"
-#endif
+/* MC/DC bitmaps, relative to their record like the counters. */
+#define PGO_HAS_BITMAP		(PGO_RAW_VERSION >= 9)
+/* GPU offload's uniform counters, which CPU code never has. */
+#define PGO_HAS_UNIFORM		(PGO_RAW_VERSION >= 11)
 
-typedef u64 IntPtrT;
+/* "\xfflprofr\x81": a 64-bit raw profile. */
+#define PGO_RAW_MAGIC							\
+	((u64)255 << 56 | (u64)'l' << 48 | (u64)'p' << 40 |		\
+	 (u64)'r' << 32 | (u64)'o' << 24 | (u64)'f' << 16 |		\
+	 (u64)'r' << 8 | (u64)129)
 
-/* Helpers the header defines (the memop size buckets) stay local. */
-#define INSTR_PROF_VISIBILITY static __always_inline
+/*
+ * The version word: the raw version in the low 32 bits, flags of the
+ * kind of instrumentation above them.
+ */
+#define PGO_VARIANT_MASKS		GENMASK_ULL(63, 32)
+#define PGO_VARIANT_IR			BIT_ULL(56)	/* IR, not front end */
+#define PGO_VARIANT_BYTE_COVERAGE	BIT_ULL(60)	/* single-byte counters */
 
+/* Kinds of values profiled, indexes of a record's NumValueSites[]. */
 enum llvm_prf_value_kind {
-#define VALUE_PROF_KIND(kind, value, descr) kind = value,
-#include PGO_INSTRPROF_INC
+	PGO_VK_INDIRECT_CALL_TARGET = 0,
+	PGO_VK_MEMOP_SIZE = 1,
+#if PGO_RAW_VERSION >= 10
+	PGO_VK_VTABLE_TARGET = 2,
+#endif
+	PGO_VK_FIRST = PGO_VK_INDIRECT_CALL_TARGET,
+#if PGO_RAW_VERSION >= 10
+	PGO_VK_LAST = PGO_VK_VTABLE_TARGET,
+#else
+	PGO_VK_LAST = PGO_VK_MEMOP_SIZE,
+#endif
 };
 
-/* Per-function control record, in __llvm_prf_data. */
+#define PGO_NR_VALUE_KINDS	(PGO_VK_LAST + 1)
+
+/*
+ * Per-function record, in __llvm_prf_data.  counter_ptr and bitmap_ptr are
+ * the distances from the record to its counters and bitmap; values points
+ * at its value list heads, one per value site.
+ */
 struct llvm_prf_data {
-#define INSTR_PROF_DATA(type, llvm_type, name, init) type name;
-#include PGO_INSTRPROF_INC
+	const u64 name_ref;
+	const u64 func_hash;
+	const u64 counter_ptr;
+#if PGO_HAS_UNIFORM
+	const u64 uniform_counter_ptr;
+#endif
+#if PGO_HAS_BITMAP
+	const u64 bitmap_ptr;
+#endif
+	const u64 function_pointer;
+	u64 values;
+	const u32 num_counters;
+	const u16 num_value_sites[PGO_NR_VALUE_KINDS];
+#if PGO_HAS_UNIFORM
+	const u16 offload_device_wave_size;
+#endif
+#if PGO_HAS_BITMAP
+	const u32 num_bitmap_bytes;
+#endif
 };
 
 /* Value profiling node, in __llvm_prf_vnds. */
-struct llvm_prf_value_node;
-typedef struct llvm_prf_value_node *PtrToNodeT;
 struct llvm_prf_value_node {
-#define INSTR_PROF_VALUE_NODE(type, llvm_type, name, init) type name;
-#include PGO_INSTRPROF_INC
+	u64 value;
+	u64 count;
+	struct llvm_prf_value_node *next;
 };
 
 /* Header of a raw profile file. */
 struct llvm_prf_header {
-#define INSTR_PROF_RAW_HEADER(type, name, init) type name;
-#include PGO_INSTRPROF_INC
+	u64 magic;
+	u64 version;
+	u64 binary_ids_size;
+	u64 num_data;			/* DataSize in version 8 */
+	u64 padding_bytes_before_counters;
+	u64 num_counters;		/* CountersSize in version 8 */
+	u64 padding_bytes_after_counters;
+#if PGO_HAS_BITMAP
+	u64 num_bitmap_bytes;
+	u64 padding_bytes_after_bitmap_bytes;
+#endif
+#if PGO_HAS_UNIFORM
+	u64 num_uniform_counters;
+	u64 padding_bytes_after_uniform_counters;
+	u64 uniform_counters_delta;
+#endif
+	u64 names_size;
+	u64 counters_delta;
+#if PGO_HAS_BITMAP
+	u64 bitmap_delta;
+#endif
+	u64 names_delta;
+#if PGO_RAW_VERSION >= 10
+	u64 num_vtables;
+	u64 vnames_size;
+#endif
+	u64 value_kind_last;
 };
 
-/* The constants (magic, INSTR_PROF_RAW_VERSION, ...) and memop buckets. */
-#define INSTR_PROF_VALUE_PROF_MEMOP_API
-#include PGO_INSTRPROF_INC
-#undef INSTR_PROF_VALUE_PROF_MEMOP_API
-
-/*
- * Raw versions this kernel knows how to write: 7 (clang 13), 8 (clang
- * 14-17), 9 (clang 18), 10 (clang 19-22) and 11 (clang 23).  Anything else
- * would produce files that llvm-profdata rejects, so refuse to build
- * (Kconfig already keeps such a clang from selecting PGO_CLANG).
+/**
+ * pgo_memop_value() - the value that stands for a memory intrinsic's size
+ * @size: the size passed to memcpy(), memset(), ...
+ *
+ * LLVM's readers expect sizes in ranges (InstrProfGetRangeRepValue()):
+ * 0 to 8 as they are, a power of two as it is, another size up to 512 as
+ * the power of two below it plus one, 513 and more as 513.
+ *
+ * Return: the value to record.
  */
-#if INSTR_PROF_RAW_VERSION < 7 || INSTR_PROF_RAW_VERSION > 11
-#error "CONFIG_PGO_CLANG: unknown LLVM raw profile version, see Documentation/dev-tools/pgo.rst"
-#endif
-
-/* Since version 8, CounterPtr is relative to its own record. */
-#define PGO_RELATIVE_COUNTERS	(INSTR_PROF_RAW_VERSION >= 8)
-/* Version 9 added MC/DC bitmaps (BitmapPtr relative to its record). */
-#define PGO_HAS_BITMAP		(INSTR_PROF_RAW_VERSION >= 9)
-/*
- * Version 11 added GPU offload's uniform counters: a record's
- * UniformCounterPtr and a section that CPU code leaves empty.
- */
-#define PGO_HAS_UNIFORM		(INSTR_PROF_RAW_VERSION >= 11)
-
-#define PGO_NR_VALUE_KINDS	(IPVK_Last + 1)
-
-/* Single-byte counters came with LLVM 14; clang 13 never sets the flag. */
-#ifndef VARIANT_MASK_BYTE_COVERAGE
-#define VARIANT_MASK_BYTE_COVERAGE	0
-#endif
+static __always_inline u64 pgo_memop_value(u64 size)
+{
+	if (size <= 8)
+		return size;
+	if (size >= 513)
+		return 513;
+	if (is_power_of_2(size))
+		return size;
+	return (1ULL << ilog2(size)) + 1;
+}
 
 #endif /* _KERNEL_PGO_INSTRPROF_H */

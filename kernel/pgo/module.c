@@ -151,17 +151,17 @@ static bool pgo_module_version(struct pgo_object *obj, struct module *mod)
 	u64 kernel = pgo_raw_version(), own;
 
 	if (!pgo_module_raw_version(mod, &own)) {
-		if (kernel & VARIANT_MASK_IR_PROF) {
+		if (kernel & PGO_VARIANT_IR) {
 			pr_warn("%s: not profiled: no __llvm_profile_raw_version, vmlinux has raw version %llu (IR instrumentation)\n",
-				mod->name, kernel & ~VARIANT_MASKS_ALL);
+				mod->name, kernel & ~PGO_VARIANT_MASKS);
 			return false;
 		}
 		own = kernel;
 	}
-	if ((own & ~VARIANT_MASKS_ALL) != (kernel & ~VARIANT_MASKS_ALL)) {
+	if ((own & ~PGO_VARIANT_MASKS) != (kernel & ~PGO_VARIANT_MASKS)) {
 		pr_warn("%s: not profiled: built for raw version %llu, vmlinux has raw version %llu (another compiler)\n",
-			mod->name, own & ~VARIANT_MASKS_ALL,
-			kernel & ~VARIANT_MASKS_ALL);
+			mod->name, own & ~PGO_VARIANT_MASKS,
+			kernel & ~PGO_VARIANT_MASKS);
 		return false;
 	}
 	obj->version = own;

@@ -96,13 +96,13 @@ void pgo_object_reset(struct pgo_object *obj)
 	smp_mb__after_atomic();
 	/* Single-byte coverage counters read 0xff until covered, then 0. */
 	if (obj->cnts)
-		memset(obj->cnts, obj->version & VARIANT_MASK_BYTE_COVERAGE ?
+		memset(obj->cnts, obj->version & PGO_VARIANT_BYTE_COVERAGE ?
 		       0xff : 0, obj->cnts_end - obj->cnts);
 	/* Absent without MC/DC. */
 	if (obj->bits)
 		memset(obj->bits, 0, obj->bits_end - obj->bits);
 	for (i = 0; i < n; i++)
-		WRITE_ONCE(obj->vnds[i].Count, 0);
+		WRITE_ONCE(obj->vnds[i].count, 0);
 	atomic_long_set(&obj->values_dropped, 0);
 	mutex_unlock(&pgo_reset_lock);
 }

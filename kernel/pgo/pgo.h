@@ -183,12 +183,12 @@ static inline bool pgo_object_reset_since(const struct pgo_object *obj,
  * pgo_rec_bitmap_bytes() - size of a record's MC/DC bitmap
  * @rec: the record
  *
- * Return: its NumBitmapBytes; 0 before raw version 9, which has none.
+ * Return: its num_bitmap_bytes; 0 before raw version 9, which has none.
  */
 static inline u32 pgo_rec_bitmap_bytes(const struct llvm_prf_data *rec)
 {
 #if PGO_HAS_BITMAP
-	return rec->NumBitmapBytes;
+	return rec->num_bitmap_bytes;
 #else
 	return 0;
 #endif
@@ -264,15 +264,15 @@ static inline u64 pgo_object_target(const struct pgo_object *obj, u64 addr)
  */
 static inline bool pgo_value_is_addr(unsigned int kind)
 {
-	return kind != IPVK_MemOPSize;
+	return kind != PGO_VK_MEMOP_SIZE;
 }
 
 /**
  * pgo_pool_size() - number of value nodes in an object's pool
  * @obj: the object
  *
- * clang 13 aligns each object file's node array to 16 bytes, so a linked
- * pool may hold padding between arrays: count whole nodes of its bytes.
+ * A linked pool may hold padding between the node arrays of its object
+ * files: count whole nodes of its bytes.
  *
  * Return: the number of nodes that fit in @obj's __llvm_prf_vnds.
  */
@@ -304,7 +304,7 @@ static inline unsigned int pgo_nodes_in_use(const struct pgo_object *obj)
 /**
  * pgo_pool_node() - a value node pointer, if it is one of an object's pool
  * @obj: the object
- * @ptr: a list head or a node's Next, as read from memory
+ * @ptr: a list head or a node's next, as read from memory
  *
  * Lists are walked by the writer and by retention while other CPUs append
  * to them; a pointer that is not a node of @obj's pool is never followed.
@@ -338,13 +338,13 @@ pgo_pool_node(const struct pgo_object *obj,
 #define pgo_for_each_node(obj, node, head, steps)				\
 	for ((steps) = 0, (node) = pgo_pool_node(obj, READ_ONCE(head));	\
 	     (node) && (steps) < PGO_MAX_SITE_NODES;				\
-	     (steps)++, (node) = pgo_pool_node(obj, READ_ONCE((node)->Next)))
+	     (steps)++, (node) = pgo_pool_node(obj, READ_ONCE((node)->next)))
 
 /**
  * pgo_rec_get() - a 64-bit field of a record
  * @rec: the record; any address, aligned or not (a file's bytes)
- * @field: CounterPtr, BitmapPtr (version 9 on), UniformCounterPtr (11 on),
- *	FunctionPointer or Values
+ * @field: counter_ptr, bitmap_ptr (version 9 on), uniform_counter_ptr (11 on),
+ *	function_pointer or values
  *
  * Return: the field's value.
  */
@@ -362,11 +362,11 @@ pgo_pool_node(const struct pgo_object *obj,
 /**
  * pgo_rec_set() - set a 64-bit field of a record
  * @rec: the record; any address, aligned or not (a file's bytes)
- * @field: CounterPtr, BitmapPtr (version 9 on), UniformCounterPtr (11 on),
- *	FunctionPointer or Values
+ * @field: counter_ptr, bitmap_ptr (version 9 on), uniform_counter_ptr (11 on),
+ *	function_pointer or values
  * @val: the value
  *
- * InstrProfData.inc declares the fields const: write through memcpy().
+ * The record's fields are const: write through memcpy().
  */
 #define pgo_rec_set(rec, field, val)						\
 	do {									\

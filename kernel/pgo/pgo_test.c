@@ -24,12 +24,12 @@ struct pgo_test_ctx {
 static struct pgo_test_ctx *pgo_test_new(struct kunit *test)
 {
 	const struct llvm_prf_data rec0 = {
-		.NameRef = 0x1111, .FuncHash = 0x2222, .NumCounters = 2,
-		.NumValueSites = { [IPVK_IndirectCallTarget] = 1,
-				   [IPVK_MemOPSize] = 1 },
+		.name_ref = 0x1111, .func_hash = 0x2222, .num_counters = 2,
+		.num_value_sites = { [PGO_VK_INDIRECT_CALL_TARGET] = 1,
+				   [PGO_VK_MEMOP_SIZE] = 1 },
 	};
 	const struct llvm_prf_data rec1 = {
-		.NameRef = 0x3333, .FuncHash = 0x4444, .NumCounters = 1,
+		.name_ref = 0x3333, .func_hash = 0x4444, .num_counters = 1,
 	};
 	struct pgo_test_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	struct pgo_object *obj;
@@ -46,7 +46,7 @@ static struct pgo_test_ctx *pgo_test_new(struct kunit *test)
 
 	obj = &ctx->obj;
 	obj->name = "pgo_test";
-	obj->version = INSTR_PROF_RAW_VERSION | VARIANT_MASK_IR_PROF;
+	obj->version = PGO_RAW_VERSION | PGO_VARIANT_IR;
 	obj->data = ctx->data;
 	obj->data_end = ctx->data + ARRAY_SIZE(ctx->data);
 	obj->cnts = (char *)ctx->cnts;
@@ -104,17 +104,13 @@ static void *pgo_test_write(struct kunit *test, struct pgo_object *obj,
 
 /*
  * Offset in the counters section of a record's first counter, computed as
- * LLVM's raw reader does: a relative CounterPtr (version 8 on) against a
- * CountersDelta that moves back by one record per record.
+ * LLVM's raw reader does: a relative counter_ptr against a counters_delta
+ * that moves back by one record per record.
  */
 static u64 pgo_test_counters_at(const struct llvm_prf_header *h,
 				const struct llvm_prf_data *out, size_t i)
 {
-	u64 delta = h->CountersDelta;
-
-	if (PGO_RELATIVE_COUNTERS)
-		delta -= i * sizeof(*out);
-	return out[i].CounterPtr - delta;
+	return out[i].counter_ptr - (h->counters_delta - i * sizeof(*out));
 }
 
 /* Header, records pointing at their counters in the file, padding. */
@@ -130,9 +126,9 @@ static void pgo_test_layout(struct kunit *test)
 
 	buf = pgo_test_write(test, &ctx->obj, &size);
 	h = buf;
-	KUNIT_EXPECT_EQ(test, h->Magic, INSTR_PROF_RAW_MAGIC_64);
-	KUNIT_EXPECT_EQ(test, h->Version, ctx->obj.version);
-	KUNIT_EXPECT_EQ(test, h->BinaryIdsSize, 0);
+	KUNIT_EXPECT_EQ(test, h->magic, PGO_RAW_MAGIC);
+	KUNIT_EXPECT_EQ(test, h->version, ctx->obj.version);
+	KUNIT_EXPECT_EQ(test, h->binary_ids_size, 0);
 
 	cnts = hdr + 2 * rec;
 	names = cnts + 3 * sizeof(u64);
@@ -141,7 +137,7 @@ static void pgo_test_layout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pgo_test_counters_at(h, out, 0), 0);
 	KUNIT_EXPECT_EQ(test, pgo_test_counters_at(h, out, 1), 2 * sizeof(u64));
 	KUNIT_EXPECT_EQ(test, ((u64 *)(buf + cnts))[2], 9);
-	KUNIT_EXPECT_EQ(test, out[0].Values, 0);
+	KUNIT_EXPECT_EQ(test, out[0].values, 0);
 	KUNIT_EXPECT_MEMEQ(test, buf + names, "abcde", 5);
 	/* Names padded to 8, then one empty value block for record 0. */
 	KUNIT_EXPECT_EQ(test, size, names + 8 + 8 + 2 * 16);
@@ -164,12 +160,12 @@ static void pgo_test_values(struct kunit *test)
 
 	n = ctx->vals[0];
 	KUNIT_ASSERT_PTR_EQ(test, n, &ctx->vnds[0]);
-	KUNIT_EXPECT_EQ(test, n->Value, 0xabc);
-	KUNIT_EXPECT_EQ(test, n->Count, 2);
-	KUNIT_EXPECT_NULL(test, n->Next);
+	KUNIT_EXPECT_EQ(test, n->value, 0xabc);
+	KUNIT_EXPECT_EQ(test, n->count, 2);
+	KUNIT_EXPECT_NULL(test, n->next);
 	/* 100 bytes fall in the bucket LLVM names 65. */
 	KUNIT_ASSERT_PTR_EQ(test, ctx->vals[1], &ctx->vnds[1]);
-	KUNIT_EXPECT_EQ(test, ctx->vals[1]->Value, 65);
+	KUNIT_EXPECT_EQ(test, ctx->vals[1]->value, 65);
 	KUNIT_EXPECT_EQ(test, atomic_long_read(&ctx->obj.values_dropped), 1);
 	KUNIT_EXPECT_EQ(test, pgo_nodes_in_use(&ctx->obj), 2);
 }
@@ -207,13 +203,13 @@ static void pgo_test_reset(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, ctx->cnts[0] + ctx->cnts[1] + ctx->cnts[2], 0);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->vals[0]);
-	KUNIT_EXPECT_EQ(test, ctx->vals[0]->Value, 0xabc);
-	KUNIT_EXPECT_EQ(test, ctx->vals[0]->Count, 0);
+	KUNIT_EXPECT_EQ(test, ctx->vals[0]->value, 0xabc);
+	KUNIT_EXPECT_EQ(test, ctx->vals[0]->count, 0);
 }
 
 /*
  * MC/DC bitmaps (raw version 9 on): record 1's two bytes are in the file
- * where LLVM's reader looks through BitmapPtr and BitmapDelta; reset
+ * where LLVM's reader looks through bitmap_ptr and bitmap_delta; reset
  * zeroes them.
  */
 static void pgo_test_bitmap(struct kunit *test)
@@ -230,7 +226,7 @@ static void pgo_test_bitmap(struct kunit *test)
 	u64 at;
 
 	memcpy((void *)&ctx->data[1] +
-	       offsetof(struct llvm_prf_data, NumBitmapBytes), &n, sizeof(n));
+	       offsetof(struct llvm_prf_data, num_bitmap_bytes), &n, sizeof(n));
 	pgo_rec_relocate(&ctx->data[1], (char *)&ctx->cnts[2], ctx->bits, NULL);
 	obj->bits = ctx->bits;
 	obj->bits_end = ctx->bits + n;
@@ -251,9 +247,9 @@ static void pgo_test_bitmap(struct kunit *test)
 	buf = pgo_test_write(test, obj, &size);
 	h = buf;
 	out = buf + hdr;
-	KUNIT_EXPECT_EQ(test, h->NumBitmapBytes, n);
-	KUNIT_EXPECT_EQ(test, h->PaddingBytesAfterBitmapBytes, 8 - n);
-	at = out[1].BitmapPtr - (h->BitmapDelta - sizeof(*out));
+	KUNIT_EXPECT_EQ(test, h->num_bitmap_bytes, n);
+	KUNIT_EXPECT_EQ(test, h->padding_bytes_after_bitmap_bytes, 8 - n);
+	at = out[1].bitmap_ptr - (h->bitmap_delta - sizeof(*out));
 	KUNIT_EXPECT_EQ(test, at, 0);
 	bits = hdr + 2 * sizeof(*out) + sizeof(ctx->cnts);
 	KUNIT_EXPECT_MEMEQ(test, buf + bits, "\x81\x42", 2);
@@ -272,26 +268,22 @@ static void pgo_test_bitmap(struct kunit *test)
  */
 static void pgo_test_byte_reset(struct kunit *test)
 {
-#if VARIANT_MASK_BYTE_COVERAGE
 	struct pgo_test_ctx *ctx = pgo_test_new(test);
 
-	ctx->obj.version |= VARIANT_MASK_BYTE_COVERAGE;
+	ctx->obj.version |= PGO_VARIANT_BYTE_COVERAGE;
 	KUNIT_EXPECT_EQ(test, pgo_counter_size(&ctx->obj), 1);
 	KUNIT_ASSERT_EQ(test, pgo_object_check(&ctx->obj, true), 0);
 	memset(ctx->cnts, 0, sizeof(ctx->cnts));
 	pgo_object_reset(&ctx->obj);
 	KUNIT_EXPECT_PTR_EQ(test, memchr_inv(ctx->cnts, 0xff, sizeof(ctx->cnts)),
 			    NULL);
-#else
-	kunit_skip(test, "no single-byte counters in this raw version");
-#endif
 }
 
 /* Malformed sections are refused before anything uses them. */
 static void pgo_test_check(struct kunit *test)
 {
 	const struct llvm_prf_data no_counters = {
-		.NameRef = 0x3333, .FuncHash = 0x4444, .NumCounters = 0,
+		.name_ref = 0x3333, .func_hash = 0x4444, .num_counters = 0,
 	};
 	struct pgo_test_ctx *ctx = pgo_test_new(test);
 	struct pgo_object obj = ctx->obj;
@@ -341,7 +333,7 @@ static void pgo_test_empty(struct kunit *test)
  */
 static void pgo_test_correlated(struct kunit *test)
 {
-#if INSTR_PROF_RAW_VERSION >= 9
+#if PGO_RAW_VERSION >= 9
 	struct pgo_test_ctx *ctx = pgo_test_new(test);
 	struct pgo_object obj = ctx->obj;
 	const size_t hdr = sizeof(struct llvm_prf_header);
@@ -361,12 +353,12 @@ static void pgo_test_correlated(struct kunit *test)
 
 	buf = pgo_test_write(test, &obj, &size);
 	h = buf;
-	KUNIT_EXPECT_EQ(test, h->NumData, 0);
-	KUNIT_EXPECT_EQ(test, h->NamesSize, 0);
-	KUNIT_EXPECT_EQ(test, h->CountersDelta, 0);
-	KUNIT_EXPECT_EQ(test, h->BitmapDelta, 0);
-	KUNIT_EXPECT_EQ(test, h->NamesDelta, 0);
-	KUNIT_EXPECT_EQ(test, h->NumCounters, 3);
+	KUNIT_EXPECT_EQ(test, h->num_data, 0);
+	KUNIT_EXPECT_EQ(test, h->names_size, 0);
+	KUNIT_EXPECT_EQ(test, h->counters_delta, 0);
+	KUNIT_EXPECT_EQ(test, h->bitmap_delta, 0);
+	KUNIT_EXPECT_EQ(test, h->names_delta, 0);
+	KUNIT_EXPECT_EQ(test, h->num_counters, 3);
 	KUNIT_EXPECT_EQ(test, size, hdr + 3 * sizeof(u64));
 	KUNIT_EXPECT_EQ(test, ((u64 *)(buf + hdr))[2], 9);
 #else
@@ -391,7 +383,7 @@ static void pgo_test_addresses(struct kunit *test)
 	void *buf;
 
 	memcpy((void *)&ctx->data[0] +
-	       offsetof(struct llvm_prf_data, FunctionPointer), &fn, sizeof(fn));
+	       offsetof(struct llvm_prf_data, function_pointer), &fn, sizeof(fn));
 	obj->text[0] = (struct pgo_text){ text, 0x1000, PGO_TEXT_BASE, false };
 	obj->text[1] = (struct pgo_text){ init, 0x200, PGO_TEXT_BASE + 0x1000,
 					  true };
@@ -411,8 +403,8 @@ static void pgo_test_addresses(struct kunit *test)
 	pgo_object_del(obj);
 	buf = pgo_test_write(test, obj, &size);
 	out = buf + sizeof(struct llvm_prf_header);
-	KUNIT_EXPECT_EQ(test, out[0].FunctionPointer, PGO_TEXT_BASE + 0x40);
-	KUNIT_EXPECT_EQ(test, out[1].FunctionPointer, 0);
+	KUNIT_EXPECT_EQ(test, out[0].function_pointer, PGO_TEXT_BASE + 0x40);
+	KUNIT_EXPECT_EQ(test, out[1].function_pointer, 0);
 	/* Value data of site 0, after the value block's two headers. */
 	vals = sizeof(struct llvm_prf_header) + 2 * sizeof(*out) +
 	       3 * sizeof(u64) + 8;

@@ -297,7 +297,7 @@ static struct pgo_retained *pgo_retained_alloc(const struct pgo_object *src,
 
 		if (pgo_nr_sites(in))
 			vals = obj->vals + ((struct llvm_prf_value_node **)
-					    (uintptr_t)in->Values - src->vals);
+					    (uintptr_t)in->values - src->vals);
 		if (pgo_rec_bitmap_bytes(in))
 			bitmap = obj->bits + (pgo_rec_bitmap(in) - src->bits);
 		pgo_rec_relocate(&obj->data[i],
@@ -323,11 +323,11 @@ static void pgo_site_add(struct pgo_object *obj,
 	unsigned int i, steps;
 
 	pgo_for_each_node(obj, node, *head, steps) {
-		if (node->Value == value) {
-			node->Count = pgo_sat_add(node->Count, count);
+		if (node->value == value) {
+			node->count = pgo_sat_add(node->count, count);
 			return;
 		}
-		slot = &node->Next;
+		slot = &node->next;
 	}
 	i = atomic_read(&obj->vnds_used);
 	if (steps >= PGO_MAX_SITE_NODES || i >= pgo_pool_size(obj)) {
@@ -336,8 +336,8 @@ static void pgo_site_add(struct pgo_object *obj,
 	}
 	atomic_set(&obj->vnds_used, i + 1);
 	node = &obj->vnds[i];
-	node->Value = value;
-	node->Count = count;
+	node->value = value;
+	node->count = count;
 	*slot = node;
 }
 
@@ -352,20 +352,20 @@ static void pgo_add_values(struct pgo_object *dst, const struct pgo_object *src)
 
 		if (!pgo_nr_sites(&src->data[i]))
 			continue;
-		from = (void *)(uintptr_t)src->data[i].Values;
-		to = (void *)(uintptr_t)dst->data[i].Values;
+		from = (void *)(uintptr_t)src->data[i].values;
+		to = (void *)(uintptr_t)dst->data[i].values;
 		for (kind = 0; kind < PGO_NR_VALUE_KINDS; kind++) {
-			unsigned int nr = src->data[i].NumValueSites[kind];
+			unsigned int nr = src->data[i].num_value_sites[kind];
 
 			for (s = 0; s < nr; s++) {
 				struct llvm_prf_value_node *node;
 
 				pgo_for_each_node(src, node, from[s], steps) {
-					u64 v = node->Value;
+					u64 v = node->value;
 
 					if (pgo_value_is_addr(kind))
 						v = pgo_object_target(src, v);
-					pgo_site_add(dst, &to[s], v, node->Count);
+					pgo_site_add(dst, &to[s], v, node->count);
 				}
 			}
 			from += nr;
@@ -435,9 +435,9 @@ static bool pgo_same_binary(const struct pgo_object *a,
 		return false;
 	/* Counters and value sites are added index by index: same places. */
 	for (i = 0; i < n; i++)
-		if (a->data[i].NameRef != b->data[i].NameRef ||
-		    a->data[i].FuncHash != b->data[i].FuncHash ||
-		    a->data[i].NumCounters != b->data[i].NumCounters ||
+		if (a->data[i].name_ref != b->data[i].name_ref ||
+		    a->data[i].func_hash != b->data[i].func_hash ||
+		    a->data[i].num_counters != b->data[i].num_counters ||
 		    pgo_rec_counters(&a->data[i]) - a->cnts !=
 		    pgo_rec_counters(&b->data[i]) - b->cnts ||
 		    pgo_rec_bitmap_bytes(&a->data[i]) !=
@@ -446,10 +446,10 @@ static bool pgo_same_binary(const struct pgo_object *a,
 		     pgo_rec_bitmap(&a->data[i]) - a->bits !=
 		     pgo_rec_bitmap(&b->data[i]) - b->bits) ||
 		    (pgo_nr_sites(&a->data[i]) &&
-		     (void *)(uintptr_t)a->data[i].Values - (void *)a->vals !=
-		     (void *)(uintptr_t)b->data[i].Values - (void *)b->vals) ||
-		    memcmp(a->data[i].NumValueSites, b->data[i].NumValueSites,
-			   sizeof(a->data[i].NumValueSites)))
+		     (void *)(uintptr_t)a->data[i].values - (void *)a->vals !=
+		     (void *)(uintptr_t)b->data[i].values - (void *)b->vals) ||
+		    memcmp(a->data[i].num_value_sites, b->data[i].num_value_sites,
+			   sizeof(a->data[i].num_value_sites)))
 			return false;
 	return true;
 }

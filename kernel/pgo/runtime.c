@@ -104,25 +104,25 @@ static noinline notrace void pgo_record_new(u64 value,
 	unsigned int nr = 0;
 
 again:
-	for (curr = READ_ONCE(*slot); curr; curr = READ_ONCE(curr->Next)) {
-		if (curr->Value == value) {
-			curr->Count++;
+	for (curr = READ_ONCE(*slot); curr; curr = READ_ONCE(curr->next)) {
+		if (curr->value == value) {
+			curr->count++;
 			return;
 		}
-		if (curr->Count < min_count) {
-			min_count = curr->Count;
+		if (curr->count < min_count) {
+			min_count = curr->count;
 			min = curr;
 		}
-		slot = &curr->Next;
+		slot = &curr->next;
 		nr++;
 	}
 
 	if (nr >= PGO_MAX_VALUES_PER_SITE) {
-		if (min->Count <= 1) {
-			WRITE_ONCE(min->Value, value);
-			WRITE_ONCE(min->Count, 1);
+		if (min->count <= 1) {
+			WRITE_ONCE(min->value, value);
+			WRITE_ONCE(min->count, 1);
 		} else {
-			min->Count--;
+			min->count--;
 		}
 		return;
 	}
@@ -131,9 +131,9 @@ again:
 		node = pgo_node_alloc(rec);
 		if (!node)
 			return;
-		node->Value = value;
-		node->Count = 1;
-		node->Next = NULL;
+		node->value = value;
+		node->count = 1;
+		node->next = NULL;
 	}
 	/*
 	 * Publish at the tail.  Another CPU may have appended first: walk on
@@ -152,12 +152,12 @@ static __always_inline void pgo_record(u64 value, struct llvm_prf_data *rec,
 {
 	struct llvm_prf_value_node **head, *curr;
 
-	if (unlikely(!rec->Values))
+	if (unlikely(!rec->values))
 		return;
-	head = (struct llvm_prf_value_node **)(uintptr_t)rec->Values + index;
-	for (curr = READ_ONCE(*head); curr; curr = READ_ONCE(curr->Next)) {
-		if (likely(curr->Value == value)) {
-			curr->Count++;
+	head = (struct llvm_prf_value_node **)(uintptr_t)rec->values + index;
+	for (curr = READ_ONCE(*head); curr; curr = READ_ONCE(curr->next)) {
+		if (likely(curr->value == value)) {
+			curr->count++;
 			return;
 		}
 	}
@@ -188,12 +188,12 @@ NOKPROBE_SYMBOL(__llvm_profile_instrument_target);
  * @data: the calling function's record
  * @counter_index: the call site, an index into the record's value array
  *
- * Sizes are bucketed the way LLVM's readers expect (InstrProfData.inc).
+ * Sizes are bucketed the way LLVM's readers expect (pgo_memop_value()).
  */
 notrace void __llvm_profile_instrument_memop(u64 target_value, void *data,
 					     u32 counter_index)
 {
-	pgo_record(InstrProfGetRangeRepValue(target_value), data, counter_index);
+	pgo_record(pgo_memop_value(target_value), data, counter_index);
 }
 EXPORT_SYMBOL(__llvm_profile_instrument_memop);
 NOKPROBE_SYMBOL(__llvm_profile_instrument_memop);

@@ -43,11 +43,11 @@ struct pgo_object pgo_vmlinux = {
  * instrumented (PGO_CLANG_PROFILE_ALL=n): its profile is empty, but the
  * modules' words are compared with it.
  */
-#define PGO_RAW_VERSION_CONFIG						\
-	(INSTR_PROF_RAW_VERSION |					\
-	 (IS_ENABLED(CONFIG_PGO_CLANG_IR) ? VARIANT_MASK_IR_PROF : 0) |	\
-	 (IS_ENABLED(CONFIG_PGO_CLANG_SINGLE_BYTE) ?			\
-	  VARIANT_MASK_BYTE_COVERAGE : 0))
+#define PGO_RAW_VERSION_CONFIG					\
+	(PGO_RAW_VERSION |					\
+	 (IS_ENABLED(CONFIG_PGO_CLANG_IR) ? PGO_VARIANT_IR : 0) |	\
+	 (IS_ENABLED(CONFIG_PGO_CLANG_SINGLE_BYTE) ?		\
+	  PGO_VARIANT_BYTE_COVERAGE : 0))
 
 /**
  * pgo_raw_version() - the raw version word of this kernel's profiles
@@ -76,6 +76,13 @@ int pgo_vmlinux_setup(void)
 	int ret;
 
 	obj->version = pgo_raw_version();
+	/* The layouts are those of the version Kconfig found (instrprof.h). */
+	if ((obj->version & ~PGO_VARIANT_MASKS) != PGO_RAW_VERSION) {
+		pr_err("vmlinux: not profiled: built with raw version %llu, kernel/pgo has the layout of %d\n",
+		       obj->version & ~PGO_VARIANT_MASKS, PGO_RAW_VERSION);
+		obj->data_end = obj->data;
+		return -EINVAL;
+	}
 	obj->text[0].start = (unsigned long)_text;
 	obj->text[0].size = _end - _text;
 	obj->text[0].base = PGO_TEXT_BASE;
@@ -93,10 +100,10 @@ int pgo_vmlinux_setup(void)
 	if (obj->correlated)
 		pr_info("vmlinux: %zu counter bytes, records in the vmlinux file (correlated), raw version %llu\n",
 			(size_t)(obj->cnts_end - obj->cnts),
-			obj->version & ~VARIANT_MASKS_ALL);
+			obj->version & ~PGO_VARIANT_MASKS);
 	else
 		pr_info("vmlinux: %zu functions, %u value nodes, raw version %llu\n",
 			(size_t)(obj->data_end - obj->data), pgo_pool_size(obj),
-			obj->version & ~VARIANT_MASKS_ALL);
+			obj->version & ~PGO_VARIANT_MASKS);
 	return 0;
 }

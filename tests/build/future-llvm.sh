@@ -1,30 +1,40 @@
 #!/bin/bash
 # Kconfig decides whether the compiler can build PGO_CLANG: a clang whose
-# raw profile version the kernel does not know, or one without
-# profile/InstrProfData.inc, cannot select it (so `make` never fails half
-# way), and the real clang still can.  Each fake is a wrapper of the real
-# clang that answers -print-file-name=include with a directory of its own:
-# one holding InstrProfData.inc with INSTR_PROF_RAW_VERSION 12, one empty.
+# raw profile version the kernel does not know, or one whose
+# -fprofile-generate defines no version word, cannot select it (so `make`
+# never fails half way), and the real clang still can.  Kconfig learns
+# the version from the compiler's own output (scripts/pgo/raw-version.sh):
+# each fake is a wrapper of the real clang that rewrites the assembly of
+# __llvm_profile_raw_version, to version 12 or away.
 # usage: future-llvm.sh SRC OBJ LLVM_VERSION
 set -uo pipefail
 src=$1 obj=$2 llvm=$3
 . "$(dirname "$0")/../lib.sh"
 fake=$(mktemp -d)
 trap 'rm -rf "$fake"' EXIT
-inc=$(clang-"$llvm" -print-file-name=include)
-mkdir -p "$fake/v12/profile" "$fake/none"
-sed 's/^#define INSTR_PROF_RAW_VERSION [0-9]*/#define INSTR_PROF_RAW_VERSION 12/' \
-	"$inc/profile/InstrProfData.inc" > "$fake/v12/profile/InstrProfData.inc"
-grep -q '^#define INSTR_PROF_RAW_VERSION 12' "$fake/v12/profile/InstrProfData.inc" ||
-	{ fail "could not fake raw version 12"; exit 1; }
+# sed programs applied to the compiler's assembly on standard output.
+v12='/^__llvm_profile_raw_version:/{n;s/[0-9][0-9]*/72057594037927948/;}'
+none='s/__llvm_profile_raw_version/__llvm_profile_other/g'
 for k in v12 none; do
+	eval "prog=\$$k"
 	cat > "$fake/clang-$k" <<-WRAP
-	#!/bin/sh
-	for a; do [ "\$a" = -print-file-name=include ] && { echo "$fake/$k"; exit 0; }; done
+	#!/bin/bash
+	# Assembly to standard output (Kconfig's probe): rewritten.
+	if [[ " \$* " = *" -S "* && " \$* " = *" -o - "* ]]; then
+		clang-$llvm "\$@" | sed '$prog'
+		exit "\${PIPESTATUS[0]}"
+	fi
 	exec clang-$llvm "\$@"
 	WRAP
 	chmod +x "$fake/clang-$k"
 done
+
+# The fakes fool the probe as meant, or the checks below prove nothing.
+v=$("$src/scripts/pgo/raw-version.sh" "$fake/clang-v12")
+[ "$v" = 12 ] || { fail "the fake clang's probe says '$v', not 12"; exit 1; }
+v=$("$src/scripts/pgo/raw-version.sh" "$fake/clang-none")
+[ "$v" = 0 ] || { fail "the fake clang without a version word probes as '$v'"; exit 1; }
+real=$("$src/scripts/pgo/raw-version.sh" "clang-$llvm")
 
 # pgo_config CC: PGO_CLANG's value after olddefconfig of OBJ's .config.
 pgo_config() {
@@ -39,11 +49,11 @@ grep -q '^CONFIG_PGO_CLANG=y' "$obj/.config" || { fail "$obj/.config has no PGO_
 	pass "a clang writing raw version 12 cannot select PGO_CLANG" ||
 	fail "a clang writing raw version 12 kept PGO_CLANG"
 [ "$(pgo_config "$fake/clang-none")" = n ] &&
-	pass "a clang without profile/InstrProfData.inc cannot select PGO_CLANG" ||
-	fail "a clang without InstrProfData.inc kept PGO_CLANG"
-# Control: the real clang keeps it.
+	pass "a clang whose -fprofile-generate defines no version word cannot select PGO_CLANG" ||
+	fail "a clang without a version word kept PGO_CLANG"
+# Control: the real clang keeps it, with the version it writes.
 [ "$(pgo_config "clang-$llvm")" = y ] &&
-	pass "clang-$llvm (raw version $(echo INSTR_PROF_RAW_VERSION | clang-"$llvm" -E -P \
-		-include "$inc/profile/InstrProfData.inc" -x c - | tail -n 1)) keeps PGO_CLANG" ||
-	fail "clang-$llvm cannot select PGO_CLANG"
+	grep -qx "CONFIG_PGO_CLANG_RAW_VERSION=$real" "$fake/obj/.config" &&
+	pass "clang-$llvm (raw version $real) keeps PGO_CLANG, CONFIG_PGO_CLANG_RAW_VERSION=$real" ||
+	fail "clang-$llvm cannot select PGO_CLANG, or its raw version is not $real"
 summary "future LLVM"

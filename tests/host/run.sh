@@ -47,7 +47,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 DIFF=$HERE/diff
 SHIM=$HERE/shim/include
-PGO_SRC=${PGO_SRC:-$ROOT/kernel/pgo}
+PGO_SRC=${PGO_SRC:-}
 VERSIONS=${*:-13 14 15 16 19 22}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pgo-host.XXXXXX")
 START=$(date +%s)
@@ -246,15 +246,37 @@ test_version() {
 		fail "clang-$V toolchain: not installed, and apt-get failed (see $WORK/apt-$V.log)"
 		return
 	fi
-	local inc expect
-	inc=$("clang-$V" -print-file-name=include)
-	expect=$(sed -n 's/^#define INSTR_PROF_RAW_VERSION \([0-9]*\).*/\1/p' \
-		"$inc/profile/InstrProfData.inc")
+	local inc expect src
+	inc=$("clang-$V" -print-file-name=include)/profile/InstrProfData.inc
+	expect=$(sed -n 's/^#define INSTR_PROF_RAW_VERSION \([0-9]*\).*/\1/p' "$inc")
+	if ! src=$("$HERE/pgo-src.sh" "$expect"); then
+		fail "clang-$V: no kernel/pgo for raw version ${expect:-?}"
+		return
+	fi
+
+	# The kernel's layouts (CONFIG_PGO_CLANG_RAW_VERSION, as Kconfig
+	# finds it) against the compiler's InstrProfData.inc.
+	local lflags="-std=gnu11 -O2 -Wall -I $SHIM -I $src
+		-DLLVM_INSTRPROF_INC=\"$inc\""
+	# shellcheck disable=SC2086 # a list of flags
+	if run "$D/build.log" "clang-$V" $lflags -DCONFIG_PGO_CLANG_RAW_VERSION="$expect" \
+		"$DIFF/layout.c" -o "$D/layout" && run "$D/layout.log" "$D/layout"; then
+		pass "clang-$V layout: kernel/pgo/instrprof.h's version $expect is InstrProfData.inc's ($(cat "$D/layout.log"))"
+	else
+		fail "clang-$V layout: kernel/pgo/instrprof.h's version $expect differs from InstrProfData.inc's (see $D/build.log, $D/layout.log)"
+	fi
+	# The check can fail: the layout of the version before is not it.
+	# shellcheck disable=SC2086 # a list of flags
+	if [ "$expect" -gt 7 ] && "clang-$V" $lflags \
+		-DCONFIG_PGO_CLANG_RAW_VERSION=$((expect == 8 ? 9 : expect - 1)) \
+		"$DIFF/layout.c" -o "$D/layout-wrong" > "$D/layout-wrong.log" 2>&1; then
+		fail "clang-$V layout: another version's layout passed the check"
+	fi
 
 	# The kernel code, as kernel/pgo/Makefile builds it, minus the kernel.
 	local kflags="-std=gnu11 -O2 -Wall -fno-strict-aliasing -fno-common -fno-pie
-		-I $SHIM -I $PGO_SRC -idirafter $inc"
-	local f ok=1
+		-I $SHIM -I $src -DCONFIG_PGO_CLANG_RAW_VERSION=$expect"
+	local PGO_SRC=$src f ok=1
 	for f in "$PGO_SRC/format.c" "$PGO_SRC/runtime.c" "$PGO_SRC/vmlinux.c" \
 		"$PGO_SRC/objects.c" "$DIFF/harness.c"; do
 		run "$D/build.log" "clang-$V" $kflags -c "$f" -o "$D/$(basename "${f%.c}").o" || ok=0
@@ -629,7 +651,7 @@ for v in $VERSIONS; do
 done
 
 echo
-echo "=== summary (kernel/pgo from $PGO_SRC)"
+echo "=== summary (kernel/pgo from ${PGO_SRC:-the tree})"
 printf '%-6s %-8s %-15s %-28s %-16s %-13s %s\n' clang "raw ver" "show identical" "bytes identical exc. masked" "llvm-cov agrees" "corr. MC/DC" "failed checks"
 for v in $VERSIONS; do
 	printf '%-6s %-8s %-15s %-28s %-16s %-13s %s\n' "$v" "${RAWV[$v]:--}" "${SHOW[$v]:-no}" \

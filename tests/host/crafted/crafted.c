@@ -29,6 +29,8 @@
 #include <linux/align.h>
 
 #include "pgo.h"
+/* LLVM's constants, from the compiler's file: the oracle's names. */
+#include LLVM_INSTRPROF_INC
 
 int shim_warnings;
 
@@ -97,10 +99,10 @@ static struct crafted *crafted_new(void)
 	memcpy(c->names, "names", 5);
 	for (i = 0; i < NR; i++) {
 		struct llvm_prf_data rec = {
-			.NameRef = 0x1000 + i, .FuncHash = 0x2000 + i,
-			.NumCounters = 2,
-			.NumValueSites = { [IPVK_IndirectCallTarget] = 1,
-					   [IPVK_MemOPSize] = 1 },
+			.name_ref = 0x1000 + i, .func_hash = 0x2000 + i,
+			.num_counters = 2,
+			.num_value_sites = { [PGO_VK_INDIRECT_CALL_TARGET] = 1,
+					   [PGO_VK_MEMOP_SIZE] = 1 },
 		};
 
 		memcpy(&c->data[i], &rec, sizeof(rec));
@@ -141,8 +143,8 @@ static void crafted_use(struct crafted *c, unsigned int n)
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		c->vnds[i].Value = 0x100 + i;
-		c->vnds[i].Count = 1 + i;
+		c->vnds[i].value = 0x100 + i;
+		c->vnds[i].count = 1 + i;
 	}
 	atomic_set(&c->obj.vnds_used, n);
 }
@@ -191,7 +193,7 @@ static void case_valid(void)
 	EXPECT(!pgo_object_check(&c->obj, true), "a well-formed object");
 	crafted_use(c, 3);
 	c->vals[0] = &c->vnds[0];
-	c->vnds[0].Next = &c->vnds[1];
+	c->vnds[0].next = &c->vnds[1];
 	c->vals[5] = &c->vnds[2];
 	EXPECT(crafted_write(c, "valid") == 3, "three values");
 	crafted_free(c);
@@ -209,9 +211,9 @@ static void case_overlap(void)
 	/* The writer does not rely on the check: the shared list, twice. */
 	crafted_use(c, 4);
 	c->vals[1] = &c->vnds[0];
-	c->vnds[0].Next = &c->vnds[1];
-	c->vnds[1].Next = &c->vnds[2];
-	c->vnds[2].Next = &c->vnds[3];
+	c->vnds[0].next = &c->vnds[1];
+	c->vnds[1].next = &c->vnds[2];
+	c->vnds[2].next = &c->vnds[3];
 	EXPECT(crafted_write(c, "overlap") == 4, "budget of 4 values");
 	crafted_free(c);
 }
@@ -258,19 +260,19 @@ static void case_cycles(void)
 	/* A cycle of nodes below the limit. */
 	crafted_use(c, 2);
 	c->vals[0] = &c->vnds[0];
-	c->vnds[0].Next = &c->vnds[1];
-	c->vnds[1].Next = &c->vnds[0];
+	c->vnds[0].next = &c->vnds[1];
+	c->vnds[1].next = &c->vnds[0];
 	EXPECT(crafted_write(c, "cycle below") == 2, "budget of 2 values");
 
 	/* A cycle past the limit: skipped nodes, but not forever. */
 	crafted_use(c, 1);
-	c->vnds[0].Next = &c->vnds[2];
-	c->vnds[2].Next = &c->vnds[3];
-	c->vnds[3].Next = &c->vnds[2];
+	c->vnds[0].next = &c->vnds[2];
+	c->vnds[2].next = &c->vnds[3];
+	c->vnds[3].next = &c->vnds[2];
 	EXPECT(crafted_write(c, "cycle past") == 1, "node 0 only");
 
 	/* A node pointing to itself. */
-	c->vnds[0].Next = &c->vnds[0];
+	c->vnds[0].next = &c->vnds[0];
 	EXPECT(crafted_write(c, "self") == 1, "node 0 once");
 	crafted_free(c);
 }
@@ -281,12 +283,12 @@ static void case_outside(void)
 	struct llvm_prf_value_node *stray = xcalloc(sizeof(*stray));
 
 	crafted_use(c, 4);
-	stray->Next = stray;
+	stray->next = stray;
 	c->vals[0] = stray;				/* another allocation */
 	c->vals[1] = (void *)((char *)&c->vnds[1] + 8);	/* inside a node */
 	c->vals[2] = c->vnds + POOL;			/* one past the pool */
 	c->vals[3] = &c->vnds[3];
-	c->vnds[3].Next = (void *)((char *)c->vnds - sizeof(*c->vnds));
+	c->vnds[3].next = (void *)((char *)c->vnds - sizeof(*c->vnds));
 	EXPECT(crafted_write(c, "outside") == 1, "node 3 only");
 	free(stray);
 	crafted_free(c);
@@ -303,7 +305,7 @@ static void case_small(void)
 
 	crafted_use(c, 4);
 	c->vals[0] = &c->vnds[0];
-	c->vnds[0].Next = &c->vnds[1];
+	c->vnds[0].next = &c->vnds[1];
 	c->vals[2] = &c->vnds[2];
 	c->vals[5] = &c->vnds[3];
 	bound = pgo_values_bound(&c->obj, pgo_values_base(&c->obj), &limit);
@@ -348,7 +350,7 @@ static void crafted_bitmap(struct crafted *c, unsigned int i, char *bits,
 			   u32 n)
 {
 	memcpy((char *)&c->data[i] + offsetof(struct llvm_prf_data,
-					      NumBitmapBytes), &n, sizeof(n));
+					      num_bitmap_bytes), &n, sizeof(n));
 	pgo_rec_relocate(&c->data[i], (char *)&c->cnts[2 * i], bits,
 			 &c->vals[SITES * i]);
 }
@@ -389,10 +391,10 @@ static void case_bitmap(void)
 	h = (const void *)file;
 	out = (const void *)(file + sizeof(*h) + sizeof(u64) +
 			     ALIGN(BUILD_ID_SIZE_MAX, 8));
-	EXPECT(h->NumBitmapBytes == 3, "NumBitmapBytes %llu",
-	       (unsigned long long)h->NumBitmapBytes);
+	EXPECT(h->num_bitmap_bytes == 3, "NumBitmapBytes %llu",
+	       (unsigned long long)h->num_bitmap_bytes);
 	/* Record 1's bytes, as the reader finds them. */
-	at = out[1].BitmapPtr - (h->BitmapDelta - sizeof(*out));
+	at = out[1].bitmap_ptr - (h->bitmap_delta - sizeof(*out));
 	EXPECT(at == 1, "record 1's bitmap at %llu", (unsigned long long)at);
 	at += sizeof(*h) + sizeof(u64) + ALIGN(BUILD_ID_SIZE_MAX, 8) +
 	      NR * sizeof(*out) + ALIGN(NR * 2 * sizeof(u64), 8);

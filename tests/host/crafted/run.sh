@@ -20,7 +20,7 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
-PGO_SRC=${PGO_SRC:-$ROOT/kernel/pgo}
+PGO_SRC=${PGO_SRC:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pgo-crafted.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 fail=0
@@ -32,18 +32,27 @@ for spec in "${@:-19}"; do
 		fail=1
 		continue
 	fi
-	# shellcheck disable=SC2089 # the layout's file, as kernel/pgo/Makefile names it
+	inc=$inc/profile/InstrProfData.inc
+	raw=$(sed -n 's/^#define INSTR_PROF_RAW_VERSION \([0-9]*\).*/\1/p' "$inc")
+	if ! src=$("$HERE/../pgo-src.sh" "$raw"); then
+		echo "FAIL: $spec: no kernel/pgo for raw version ${raw:-?}"
+		fail=1
+		continue
+	fi
+	# The kernel's layouts of that version; the compiler's file, a C
+	# string, gives crafted.c LLVM's constants.
+	# shellcheck disable=SC2089
 	flags="-std=gnu11 -O1 -g -Wall -fno-strict-aliasing -fno-common
 		-fsanitize=address,undefined -fno-sanitize-recover=all
 		-fno-omit-frame-pointer -I $ROOT/tests/host/shim/include
-		-I $PGO_SRC -idirafter $inc
-		-DPGO_INSTRPROF_INC=\"$inc/profile/InstrProfData.inc\""
+		-I $src -DCONFIG_PGO_CLANG_RAW_VERSION=$raw
+		-DLLVM_INSTRPROF_INC=\"$inc\""
 	tag=${spec/@/-}
 	label=$v
 	[ "$spec" = "$v" ] || label="$v (layout of clang ${spec#*@})"
 	# shellcheck disable=SC2086,SC2090 # a list of flags
-	if ! "clang-${spec%@*}" $flags "$HERE/crafted.c" "$PGO_SRC/format.c" \
-		"$PGO_SRC/runtime.c" -o "$WORK/crafted-$tag" 2>"$WORK/build-$tag.log"; then
+	if ! "clang-${spec%@*}" $flags "$HERE/crafted.c" "$src/format.c" \
+		"$src/runtime.c" -o "$WORK/crafted-$tag" 2>"$WORK/build-$tag.log"; then
 		echo "FAIL: clang-$label: crafted.c does not build with the sanitizers:"
 		tail -n 15 "$WORK/build-$tag.log" | sed 's/^/  | /'
 		fail=1

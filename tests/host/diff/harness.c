@@ -48,9 +48,9 @@ static void harness_unhide_code(struct pgo_object *obj)
 	struct llvm_prf_data *rec;
 
 	for (rec = obj->data; rec < obj->data_end; rec++)
-		if (rec->FunctionPointer)
-			pgo_rec_set(rec, FunctionPointer,
-				    rec->FunctionPointer - t->base + t->start);
+		if (rec->function_pointer)
+			pgo_rec_set(rec, function_pointer,
+				    rec->function_pointer - t->base + t->start);
 	obj->nr_text = 0;
 }
 

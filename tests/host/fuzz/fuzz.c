@@ -81,6 +81,11 @@
 #include <linux/align.h>
 
 #include "pgo.h"
+/* LLVM's constants, from the compiler's file: the oracle's names. */
+#include LLVM_INSTRPROF_INC
+#ifndef VARIANT_MASK_BYTE_COVERAGE
+#define VARIANT_MASK_BYTE_COVERAGE	0	/* none before raw version 8 */
+#endif
 #include "fuzz.h"
 
 /* WARN_ON*() in the shim counts here: none may fire. */
@@ -135,7 +140,7 @@ static const size_t fz_cap[NR_SECT] = { 8192, 8192, 1024, 2048, 2048, 8192 };
 #define FZ_MAX_OPS	1024
 #define FZ_NODE		sizeof(struct llvm_prf_value_node)
 #define FZ_REC		sizeof(struct llvm_prf_data)
-#define FZ_KINDS	(IPVK_Last + 1)
+#define FZ_KINDS	(PGO_VK_LAST + 1)
 /* compiler-rt's bound on the values kept per site, which runtime.c keeps. */
 #define FZ_MAX_VALUES	24
 
@@ -460,15 +465,15 @@ static void fz_build(struct fz_obj *f, const struct fz_hdr *h,
 	n = fz_whole(f->start[S_DATA], f->end[S_DATA], FZ_REC);
 	for (i = 0; i < n; i++) {
 		char *rec = f->start[S_DATA] + i * FZ_REC;
-		char *p = rec + offsetof(struct llvm_prf_data, CounterPtr);
+		char *p = rec + offsetof(struct llvm_prf_data, counter_ptr);
 
 		fz_put64(p, fz_field(f, fz_get64(p),
-				     PGO_RELATIVE_COUNTERS ? (uintptr_t)rec : 0));
+				     (INSTR_PROF_RAW_VERSION >= 8) ? (uintptr_t)rec : 0));
 #if PGO_HAS_BITMAP
-		p = rec + offsetof(struct llvm_prf_data, BitmapPtr);
+		p = rec + offsetof(struct llvm_prf_data, bitmap_ptr);
 		fz_put64(p, fz_field(f, fz_get64(p), (uintptr_t)rec));
 #endif
-		p = rec + offsetof(struct llvm_prf_data, Values);
+		p = rec + offsetof(struct llvm_prf_data, values);
 		fz_put64(p, fz_field(f, fz_get64(p), 0));
 	}
 	n = fz_whole(f->start[S_VALS], f->end[S_VALS], sizeof(void *));
@@ -480,7 +485,7 @@ static void fz_build(struct fz_obj *f, const struct fz_hdr *h,
 	pool = fz_whole(f->start[S_VNDS], f->end[S_VNDS], FZ_NODE);
 	for (i = 0; i < pool; i++) {
 		char *p = f->start[S_VNDS] + i * FZ_NODE +
-			  offsetof(struct llvm_prf_value_node, Next);
+			  offsetof(struct llvm_prf_value_node, next);
 
 		fz_put64(p, fz_field(f, fz_get64(p), 0));
 	}
@@ -608,16 +613,16 @@ static unsigned int fz_spec_all(const struct pgo_object *o, bool unused)
 	seen = fz_alloc(nheads);
 	for (i = 0; i < (de - d) / FZ_REC; i++) {
 		const struct llvm_prf_data *r = &o->data[i];
-		u64 ca = PGO_RELATIVE_COUNTERS ? (uintptr_t)r + r->CounterPtr :
-						 r->CounterPtr;
-		u64 va = r->Values, sites = 0;
+		u64 ca = (INSTR_PROF_RAW_VERSION >= 8) ? (uintptr_t)r + r->counter_ptr :
+						 r->counter_ptr;
+		u64 va = r->values, sites = 0;
 		unsigned int k;
 
 		for (k = 0; k < FZ_KINDS; k++)
-			sites += r->NumValueSites[k];
-		if (!r->NumCounters)
+			sites += r->num_value_sites[k];
+		if (!r->num_counters)
 			why |= 1u << FZW_NO_COUNTERS;
-		else if (ca < c || ca > ce || (u64)r->NumCounters * cs > ce - ca ||
+		else if (ca < c || ca > ce || (u64)r->num_counters * cs > ce - ca ||
 			 (ca - c) % cs)
 			why |= 1u << FZW_CNTS_OUT;
 		if (sites && (va < v || (va - v) % 8 ||
@@ -628,16 +633,16 @@ static unsigned int fz_spec_all(const struct pgo_object *o, bool unused)
 				if (seen[(va - v) / 8 + j]++)
 					why |= 1u << FZW_SITES;
 #if PGO_HAS_BITMAP
-		if (r->NumBitmapBytes) {
-			u64 ba = (uintptr_t)r + r->BitmapPtr;
+		if (r->num_bitmap_bytes) {
+			u64 ba = (uintptr_t)r + r->bitmap_ptr;
 
-			if (ba < b || ba > be || r->NumBitmapBytes > be - ba)
+			if (ba < b || ba > be || r->num_bitmap_bytes > be - ba)
 				why |= 1u << FZW_BITS_OUT;
 		}
 #endif
 #if PGO_HAS_UNIFORM
 		/* GPU offload's; the header says a CPU's object has none. */
-		if (r->UniformCounterPtr)
+		if (r->uniform_counter_ptr)
 			why |= 1u << FZW_UNIFORM;
 #endif
 	}
@@ -682,7 +687,7 @@ static unsigned int fz_nr_sites(const struct llvm_prf_data *r)
 	unsigned int k, n = 0;
 
 	for (k = 0; k < FZ_KINDS; k++)
-		n += r->NumValueSites[k];
+		n += r->num_value_sites[k];
 	return n;
 }
 
@@ -712,11 +717,11 @@ static void fz_walk(const struct pgo_object *o, struct fz_model *m)
 	m->ent = fz_alloc(pool * sizeof(*m->ent));
 	for (i = 0; i < nrec; i++) {
 		const struct llvm_prf_data *r = &o->data[i];
-		u64 *heads = (u64 *)(uintptr_t)r->Values;
+		u64 *heads = (u64 *)(uintptr_t)r->values;
 		unsigned int k, s, h = 0;
 
 		for (k = 0; k < FZ_KINDS; k++) {
-			for (s = 0; s < r->NumValueSites[k]; s++, h++) {
+			for (s = 0; s < r->num_value_sites[k]; s++, h++) {
 				struct fz_site *site = &m->site[m->nsite++];
 				u64 p = heads[h];
 				unsigned int len = 0, x;
@@ -741,23 +746,23 @@ static void fz_walk(const struct pgo_object *o, struct fz_model *m)
 					if (off / FZ_NODE >= limit) {
 						m->ok = false;
 						len++;
-						p = (uintptr_t)nd->Next;
+						p = (uintptr_t)nd->next;
 						continue;
 					}
 					for (x = site->at; x < m->nent; x++)
-						if (m->ent[x].raw == nd->Value)
+						if (m->ent[x].raw == nd->value)
 							m->fresh = false;
 					if (len < PGO_MAX_SITE_NODES) {
 						struct fz_ent *ent = &m->ent[m->nent++];
 
-						ent->raw = nd->Value;
-						ent->value = k == IPVK_MemOPSize ? nd->Value :
-							     fz_code(o, nd->Value, true);
-						ent->count = nd->Count;
+						ent->raw = nd->value;
+						ent->value = k == PGO_VK_MEMOP_SIZE ? nd->value :
+							     fz_code(o, nd->value, true);
+						ent->count = nd->count;
 						site->n++;
 					}
 					len++;
-					p = (uintptr_t)nd->Next;
+					p = (uintptr_t)nd->next;
 				}
 				if (len > FZ_MAX_VALUES)
 					m->fresh = false;
@@ -769,8 +774,8 @@ static void fz_walk(const struct pgo_object *o, struct fz_model *m)
 
 /* The raw header's fields that changed names over the versions. */
 #if INSTR_PROF_RAW_VERSION >= 9
-#define FZ_NUM_DATA(h)		((h)->NumData)
-#define FZ_NUM_COUNTERS(h)	((h)->NumCounters)
+#define FZ_NUM_DATA(h)		((h)->num_data)
+#define FZ_NUM_COUNTERS(h)	((h)->num_counters)
 #else
 #define FZ_NUM_DATA(h)		((h)->DataSize)
 #define FZ_NUM_COUNTERS(h)	((h)->CountersSize)
@@ -827,27 +832,27 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 	FZ_ASSERT(fsize >= sizeof(h) && fsize % 8 == 0,
 		  "file of %zu bytes", fsize);
 	memcpy(&h, file, sizeof(h));
-	FZ_ASSERT(h.Magic == (INSTR_PROF_RAW_MAGIC_64), "magic %llx",
-		  (unsigned long long)h.Magic);
+	FZ_ASSERT(h.magic == (INSTR_PROF_RAW_MAGIC_64), "magic %llx",
+		  (unsigned long long)h.magic);
 	/*
 	 * The object's version word as it is, variant flags and all: the
 	 * reader takes IR or front-end, context-sensitive, entry counters,
 	 * function entry only, temporal traces... from it, and none of them
 	 * but single-byte counters changes the layout the kernel writes.
 	 */
-	FZ_ASSERT(h.Version == o->version, "version %llx, object's %llx",
-		  (unsigned long long)h.Version, (unsigned long long)o->version);
-	FZ_ASSERT(h.ValueKindLast == IPVK_Last, "ValueKindLast %llu",
-		  (unsigned long long)h.ValueKindLast);
+	FZ_ASSERT(h.version == o->version, "version %llx, object's %llx",
+		  (unsigned long long)h.version, (unsigned long long)o->version);
+	FZ_ASSERT(h.value_kind_last == PGO_VK_LAST, "ValueKindLast %llu",
+		  (unsigned long long)h.value_kind_last);
 	cs = INSTR_PROF_RAW_VERSION >= 8 &&
-	     (h.Version & VARIANT_MASK_BYTE_COVERAGE) ? 1 : 8;
+	     (h.version & VARIANT_MASK_BYTE_COVERAGE) ? 1 : 8;
 
 	/* Binary ids: { u64 length != 0, id padded to 8 }, readBinaryIdsInternal(). */
-	FZ_ASSERT(h.BinaryIdsSize % 8 == 0 &&
-		  h.BinaryIdsSize <= fsize - sizeof(h), "BinaryIdsSize %llu",
-		  (unsigned long long)h.BinaryIdsSize);
+	FZ_ASSERT(h.binary_ids_size % 8 == 0 &&
+		  h.binary_ids_size <= fsize - sizeof(h), "BinaryIdsSize %llu",
+		  (unsigned long long)h.binary_ids_size);
 	p = sizeof(h);
-	end = p + h.BinaryIdsSize;
+	end = p + h.binary_ids_size;
 	for (nids = 0; p < end; nids++) {
 		u64 len;
 
@@ -869,20 +874,20 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 
 #if INSTR_PROF_RAW_VERSION >= 9
 	/* llvm-profdata --binary-file refuses a correlated file with deltas. */
-	FZ_ASSERT(!o->correlated || (!h.CountersDelta && !h.BitmapDelta &&
-				     !h.NamesDelta && !nrec && !h.NamesSize),
+	FZ_ASSERT(!o->correlated || (!h.counters_delta && !h.bitmap_delta &&
+				     !h.names_delta && !nrec && !h.names_size),
 		  "correlated: deltas %llx %llx %llx, %zu records, names %llu",
-		  (unsigned long long)h.CountersDelta,
-		  (unsigned long long)h.BitmapDelta,
-		  (unsigned long long)h.NamesDelta, nrec,
-		  (unsigned long long)h.NamesSize);
+		  (unsigned long long)h.counters_delta,
+		  (unsigned long long)h.bitmap_delta,
+		  (unsigned long long)h.names_delta, nrec,
+		  (unsigned long long)h.names_size);
 #endif
 	/* readHeader()'s offsets. */
 	FZ_ASSERT(FZ_NUM_DATA(&h) == nrec, "%llu records, object has %zu",
 		  (unsigned long long)FZ_NUM_DATA(&h), nrec);
-	data_off = sizeof(h) + h.BinaryIdsSize;
+	data_off = sizeof(h) + h.binary_ids_size;
 	cnts_off = fz_sum(fz_sum(data_off, nrec * FZ_REC, fsize),
-			  h.PaddingBytesBeforeCounters, fsize);
+			  h.padding_bytes_before_counters, fsize);
 	FZ_ASSERT(FZ_NUM_COUNTERS(&h) <= fsize / cs, "NumCounters %llu",
 		  (unsigned long long)FZ_NUM_COUNTERS(&h));
 	cnts_size = FZ_NUM_COUNTERS(&h) * cs;
@@ -891,55 +896,55 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 		  (unsigned long long)cnts_size, o->cnts_end - o->cnts);
 #if PGO_HAS_BITMAP
 	bits_off = fz_sum(fz_sum(cnts_off, cnts_size, fsize),
-			  h.PaddingBytesAfterCounters, fsize);
-	FZ_ASSERT(h.NumBitmapBytes == (size_t)(o->bits_end - o->bits),
+			  h.padding_bytes_after_counters, fsize);
+	FZ_ASSERT(h.num_bitmap_bytes == (size_t)(o->bits_end - o->bits),
 		  "NumBitmapBytes %llu, object's %td",
-		  (unsigned long long)h.NumBitmapBytes, o->bits_end - o->bits);
-	names_off = fz_sum(fz_sum(bits_off, h.NumBitmapBytes, fsize),
-			   h.PaddingBytesAfterBitmapBytes, fsize);
+		  (unsigned long long)h.num_bitmap_bytes, o->bits_end - o->bits);
+	names_off = fz_sum(fz_sum(bits_off, h.num_bitmap_bytes, fsize),
+			   h.padding_bytes_after_bitmap_bytes, fsize);
 #endif
 #if INSTR_PROF_RAW_VERSION >= 10
-	FZ_ASSERT(!h.NumVTables && !h.VNamesSize, "vtables");
+	FZ_ASSERT(!h.num_vtables && !h.vnames_size, "vtables");
 #endif
 #if PGO_HAS_UNIFORM
 	/* GPU offload only: never in a CPU's profile. */
-	FZ_ASSERT(!h.NumUniformCounters && !h.PaddingBytesAfterUniformCounters &&
-		  !h.UniformCountersDelta, "uniform counters");
+	FZ_ASSERT(!h.num_uniform_counters && !h.padding_bytes_after_uniform_counters &&
+		  !h.uniform_counters_delta, "uniform counters");
 #endif
 #if !PGO_HAS_BITMAP
 	names_off = fz_sum(fz_sum(cnts_off, cnts_size, fsize),
-			   h.PaddingBytesAfterCounters, fsize);
+			   h.padding_bytes_after_counters, fsize);
 #endif
-	FZ_ASSERT(h.NamesSize == (size_t)(o->names_end - o->names),
-		  "NamesSize %llu, object's %td", (unsigned long long)h.NamesSize,
+	FZ_ASSERT(h.names_size == (size_t)(o->names_end - o->names),
+		  "NamesSize %llu, object's %td", (unsigned long long)h.names_size,
 		  o->names_end - o->names);
-	value_off = fz_sum(fz_sum(names_off, h.NamesSize, fsize),
-			   fz_pad8(h.NamesSize), fsize);
+	value_off = fz_sum(fz_sum(names_off, h.names_size, fsize),
+			   fz_pad8(h.names_size), fsize);
 	FZ_ASSERT(value_off == fixed,
 		  "value data at %llu by the header, the fixed part is %zu bytes",
 		  (unsigned long long)value_off, fixed);
 	/* What compiler-rt writes: parts 8-aligned, zero padding below 8. */
 	FZ_ASSERT(data_off % 8 == 0 && cnts_off % 8 == 0,
 		  "misaligned records or counters");
-	FZ_ASSERT(h.PaddingBytesBeforeCounters < 8 &&
-		  h.PaddingBytesAfterCounters < 8, "padding of 8 or more");
+	FZ_ASSERT(h.padding_bytes_before_counters < 8 &&
+		  h.padding_bytes_after_counters < 8, "padding of 8 or more");
 	FZ_ASSERT(fz_zero(file + data_off + nrec * FZ_REC,
-			  h.PaddingBytesBeforeCounters) &&
-		  fz_zero(file + cnts_off + cnts_size, h.PaddingBytesAfterCounters) &&
-		  fz_zero(file + names_off + h.NamesSize, fz_pad8(h.NamesSize)),
+			  h.padding_bytes_before_counters) &&
+		  fz_zero(file + cnts_off + cnts_size, h.padding_bytes_after_counters) &&
+		  fz_zero(file + names_off + h.names_size, fz_pad8(h.names_size)),
 		  "padding is not zero");
 #if PGO_HAS_BITMAP
-	FZ_ASSERT(h.PaddingBytesAfterBitmapBytes < 8 &&
-		  fz_zero(file + bits_off + h.NumBitmapBytes,
-			  h.PaddingBytesAfterBitmapBytes),
+	FZ_ASSERT(h.padding_bytes_after_bitmap_bytes < 8 &&
+		  fz_zero(file + bits_off + h.num_bitmap_bytes,
+			  h.padding_bytes_after_bitmap_bytes),
 		  "bitmap padding");
-	FZ_ASSERT(!o->bits || !memcmp(file + bits_off, o->bits, h.NumBitmapBytes),
+	FZ_ASSERT(!o->bits || !memcmp(file + bits_off, o->bits, h.num_bitmap_bytes),
 		  "bitmap bytes differ from the object's");
 #endif
 	pad_end = cnts_off + cnts_size;
 	FZ_ASSERT(!cnts_size || !memcmp(file + cnts_off, o->cnts, cnts_size),
 		  "counters differ from the object's");
-	FZ_ASSERT(!h.NamesSize || !memcmp(file + names_off, o->names, h.NamesSize),
+	FZ_ASSERT(!h.names_size || !memcmp(file + names_off, o->names, h.names_size),
 		  "names differ from the object's");
 	if (reset) {
 		for (i = 0; i < cnts_size; i++)
@@ -947,7 +952,7 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 				  "counter byte %zu is %#x after a reset", i,
 				  file[cnts_off + i]);
 #if PGO_HAS_BITMAP
-		FZ_ASSERT(fz_zero(file + bits_off, h.NumBitmapBytes),
+		FZ_ASSERT(fz_zero(file + bits_off, h.num_bitmap_bytes),
 			  "bitmap not zero after a reset");
 #endif
 	}
@@ -961,43 +966,43 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 		u64 delta, off, ca;
 
 		memcpy(frbuf, file + data_off + i * FZ_REC, FZ_REC);
-		FZ_ASSERT(fr->NameRef == r->NameRef && fr->FuncHash == r->FuncHash &&
-			  fr->NumCounters == r->NumCounters &&
-			  !memcmp(fr->NumValueSites, r->NumValueSites,
-				  sizeof(fr->NumValueSites)),
+		FZ_ASSERT(fr->name_ref == r->name_ref && fr->func_hash == r->func_hash &&
+			  fr->num_counters == r->num_counters &&
+			  !memcmp(fr->num_value_sites, r->num_value_sites,
+				  sizeof(fr->num_value_sites)),
 			  "record %zu differs from the object's", i);
-		FZ_ASSERT(fr->FunctionPointer == r->FunctionPointer,
+		FZ_ASSERT(fr->function_pointer == r->function_pointer,
 			  "record %zu: FunctionPointer %llx, object's %llx", i,
-			  (unsigned long long)fr->FunctionPointer,
-			  (unsigned long long)r->FunctionPointer);
-		FZ_ASSERT(!fr->Values, "record %zu shows where its lists are", i);
-		FZ_ASSERT(fr->NumCounters, "record %zu: no counters", i);
+			  (unsigned long long)fr->function_pointer,
+			  (unsigned long long)r->function_pointer);
+		FZ_ASSERT(!fr->values, "record %zu shows where its lists are", i);
+		FZ_ASSERT(fr->num_counters, "record %zu: no counters", i);
 		/* CountersDelta goes down by a record per record from version 8. */
-		delta = PGO_RELATIVE_COUNTERS ? h.CountersDelta - i * FZ_REC :
-						h.CountersDelta;
-		off = fr->CounterPtr - delta;
+		delta = (INSTR_PROF_RAW_VERSION >= 8) ? h.counters_delta - i * FZ_REC :
+						h.counters_delta;
+		off = fr->counter_ptr - delta;
 		FZ_ASSERT((s64)off >= 0 && off < cnts_size && off % cs == 0 &&
-			  fr->NumCounters <= (cnts_size - off) / cs,
+			  fr->num_counters <= (cnts_size - off) / cs,
 			  "record %zu: counters at %lld, %u of them, in %llu bytes",
-			  i, (long long)off, fr->NumCounters,
+			  i, (long long)off, fr->num_counters,
 			  (unsigned long long)cnts_size);
-		ca = PGO_RELATIVE_COUNTERS ? (uintptr_t)r + r->CounterPtr :
-					     r->CounterPtr;
+		ca = (INSTR_PROF_RAW_VERSION >= 8) ? (uintptr_t)r + r->counter_ptr :
+					     r->counter_ptr;
 		FZ_ASSERT(ca - (uintptr_t)o->cnts == off,
 			  "record %zu: its counters are at %lld in the file, %lld in memory",
 			  i, (long long)off, (long long)(ca - (uintptr_t)o->cnts));
 #if PGO_HAS_BITMAP
-		FZ_ASSERT(fr->NumBitmapBytes == r->NumBitmapBytes,
+		FZ_ASSERT(fr->num_bitmap_bytes == r->num_bitmap_bytes,
 			  "record %zu: NumBitmapBytes", i);
-		if (fr->NumBitmapBytes) {
-			u64 ba = (uintptr_t)r + r->BitmapPtr;
+		if (fr->num_bitmap_bytes) {
+			u64 ba = (uintptr_t)r + r->bitmap_ptr;
 
-			off = fr->BitmapPtr - (h.BitmapDelta - i * FZ_REC);
-			FZ_ASSERT((s64)off >= 0 && off < h.NumBitmapBytes &&
-				  fr->NumBitmapBytes <= h.NumBitmapBytes - off,
+			off = fr->bitmap_ptr - (h.bitmap_delta - i * FZ_REC);
+			FZ_ASSERT((s64)off >= 0 && off < h.num_bitmap_bytes &&
+				  fr->num_bitmap_bytes <= h.num_bitmap_bytes - off,
 				  "record %zu: bitmap at %lld, %u bytes, in %llu", i,
-				  (long long)off, fr->NumBitmapBytes,
-				  (unsigned long long)h.NumBitmapBytes);
+				  (long long)off, fr->num_bitmap_bytes,
+				  (unsigned long long)h.num_bitmap_bytes);
 			FZ_ASSERT(ba - (uintptr_t)o->bits == off,
 				  "record %zu: bitmap at %lld in the file, %lld in memory",
 				  i, (long long)off, (long long)(ba - (uintptr_t)o->bits));
@@ -1013,7 +1018,7 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 		u64 vr;
 
 		for (k = 0; k < FZ_KINDS; k++)
-			want += !!r->NumValueSites[k];
+			want += !!r->num_value_sites[k];
 		if (!want)
 			continue;
 		FZ_ASSERT(fsize - pos >= 8, "record %zu: no value data", i);
@@ -1026,7 +1031,7 @@ static void fz_check_file(const struct pgo_object *o, const u8 *file,
 			  nkinds, want);
 		vr = pos + 8;
 		for (k = 0; k < FZ_KINDS; k++) {
-			u32 n = r->NumValueSites[k], s, x, nv = 0;
+			u32 n = r->num_value_sites[k], s, x, nv = 0;
 			u64 hlen = ALIGN(8 + (u64)n, 8);
 			const u8 *counts;
 
@@ -1204,8 +1209,8 @@ static unsigned int fz_kind_sites(const struct llvm_prf_data *r, bool memop)
 	unsigned int k, n = 0;
 
 	for (k = 0; k < FZ_KINDS; k++)
-		if ((k == IPVK_MemOPSize) == memop)
-			n += r->NumValueSites[k];
+		if ((k == PGO_VK_MEMOP_SIZE) == memop)
+			n += r->num_value_sites[k];
 	return n;
 }
 
@@ -1230,14 +1235,14 @@ static struct llvm_prf_data *fz_pick(const struct pgo_object *o, size_t want,
 static unsigned int fz_has_counters(const struct llvm_prf_data *r, bool memop)
 {
 	(void)memop;
-	return r->NumCounters;
+	return r->num_counters;
 }
 
 #if PGO_HAS_BITMAP
 static unsigned int fz_has_bitmap(const struct llvm_prf_data *r, bool memop)
 {
 	(void)memop;
-	return r->NumBitmapBytes;
+	return r->num_bitmap_bytes;
 }
 #endif
 
@@ -1249,12 +1254,12 @@ static void fz_call(struct llvm_prf_data *r, bool memop, unsigned int j,
 
 	j %= fz_kind_sites(r, memop);
 	/* Memop sites are kind 1's, the others kinds 0 and 2's. */
-	for (k = 0, first = 0; k < FZ_KINDS; first += r->NumValueSites[k++]) {
-		if ((k == IPVK_MemOPSize) != memop)
+	for (k = 0, first = 0; k < FZ_KINDS; first += r->num_value_sites[k++]) {
+		if ((k == PGO_VK_MEMOP_SIZE) != memop)
 			continue;
-		if (j < r->NumValueSites[k])
+		if (j < r->num_value_sites[k])
 			break;
-		j -= r->NumValueSites[k];
+		j -= r->num_value_sites[k];
 	}
 	for (i = 0; i < rep; i++) {
 		u64 v = fz_value(op[3], op[0] & 4 ? i : 0);
@@ -1319,8 +1324,8 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 			r = fz_pick(o, op[1], fz_has_counters, false);
 			if (!r)
 				break;
-			fz_bump((PGO_RELATIVE_COUNTERS ? (uintptr_t)r : 0) + r->CounterPtr +
-				(op[2] % r->NumCounters) * cs, cs, rep);
+			fz_bump(((INSTR_PROF_RAW_VERSION >= 8) ? (uintptr_t)r : 0) + r->counter_ptr +
+				(op[2] % r->num_counters) * cs, cs, rep);
 			break;
 		default:
 #if PGO_HAS_BITMAP
@@ -1332,8 +1337,8 @@ static void fz_run(struct fz_obj *f, const u8 *ops, size_t nops, bool reverse,
 			r = fz_pick(o, op[1], fz_has_bitmap, false);
 			if (!r)
 				break;
-			*(u8 *)(uintptr_t)((uintptr_t)r + r->BitmapPtr +
-					   op[2] % r->NumBitmapBytes) |=
+			*(u8 *)(uintptr_t)((uintptr_t)r + r->bitmap_ptr +
+					   op[2] % r->num_bitmap_bytes) |=
 				1 << (op[3] & 7);
 #endif
 			break;
@@ -1387,8 +1392,8 @@ static void fz_reset(struct pgo_object *o)
 	FZ_ASSERT(fz_zero((u8 *)o->bits, o->bits_end - o->bits),
 		  "bitmap not zero after a reset");
 	for (i = 0; i < n; i++)
-		FZ_ASSERT(!o->vnds[i].Count, "node %u counts %llu after a reset",
-			  i, (unsigned long long)o->vnds[i].Count);
+		FZ_ASSERT(!o->vnds[i].count, "node %u counts %llu after a reset",
+			  i, (unsigned long long)o->vnds[i].count);
 	FZ_ASSERT(!atomic_long_read(&o->values_dropped), "dropped after a reset");
 }
 
@@ -1482,13 +1487,13 @@ static bool fz_accept(struct fz_obj *f, bool unused)
 	nrec = o->data_end - o->data;
 	orig = fz_alloc(nrec * sizeof(*orig));
 	for (i = 0; i < nrec; i++)
-		orig[i] = o->data[i].FunctionPointer;
+		orig[i] = o->data[i].function_pointer;
 	pgo_object_hide_code(o);
 	for (i = 0; i < nrec; i++)
-		FZ_ASSERT(o->data[i].FunctionPointer == fz_code(o, orig[i], false),
+		FZ_ASSERT(o->data[i].function_pointer == fz_code(o, orig[i], false),
 			  "record %zu: FunctionPointer %llx written as %llx", i,
 			  (unsigned long long)orig[i],
-			  (unsigned long long)o->data[i].FunctionPointer);
+			  (unsigned long long)o->data[i].function_pointer);
 	free(orig);
 	if (o != &pgo_vmlinux)
 		pgo_object_add(o);
@@ -1704,31 +1709,31 @@ static void fz_other_binaries(const struct pgo_object *a, struct pgo_object *b)
 	FZ_OTHER("raw version", b->version ^= 1, b->version ^= 1);
 	if (!r)
 		return;
-	FZ_OTHER("function name", pgo_rec_set(r, NameRef, r->NameRef ^ 1),
-		 pgo_rec_set(r, NameRef, r->NameRef ^ 1));
-	FZ_OTHER("function hash", pgo_rec_set(r, FuncHash, r->FuncHash ^ 1),
-		 pgo_rec_set(r, FuncHash, r->FuncHash ^ 1));
-	FZ_OTHER("counter place", pgo_rec_set(r, CounterPtr, r->CounterPtr + cs),
-		 pgo_rec_set(r, CounterPtr, r->CounterPtr - cs));
-	u = r->NumCounters ^ 1;
+	FZ_OTHER("function name", pgo_rec_set(r, name_ref, r->name_ref ^ 1),
+		 pgo_rec_set(r, name_ref, r->name_ref ^ 1));
+	FZ_OTHER("function hash", pgo_rec_set(r, func_hash, r->func_hash ^ 1),
+		 pgo_rec_set(r, func_hash, r->func_hash ^ 1));
+	FZ_OTHER("counter place", pgo_rec_set(r, counter_ptr, r->counter_ptr + cs),
+		 pgo_rec_set(r, counter_ptr, r->counter_ptr - cs));
+	u = r->num_counters ^ 1;
 	FZ_OTHER("number of counters",
-		 memcpy((char *)r + offsetof(struct llvm_prf_data, NumCounters), &u, 4),
-		 (u ^= 1, memcpy((char *)r + offsetof(struct llvm_prf_data, NumCounters), &u, 4)));
-	w = r->NumValueSites[0] ^ 1;
+		 memcpy((char *)r + offsetof(struct llvm_prf_data, num_counters), &u, 4),
+		 (u ^= 1, memcpy((char *)r + offsetof(struct llvm_prf_data, num_counters), &u, 4)));
+	w = r->num_value_sites[0] ^ 1;
 	FZ_OTHER("number of value sites",
-		 memcpy((char *)r + offsetof(struct llvm_prf_data, NumValueSites), &w, 2),
-		 (w ^= 1, memcpy((char *)r + offsetof(struct llvm_prf_data, NumValueSites), &w, 2)));
+		 memcpy((char *)r + offsetof(struct llvm_prf_data, num_value_sites), &w, 2),
+		 (w ^= 1, memcpy((char *)r + offsetof(struct llvm_prf_data, num_value_sites), &w, 2)));
 	if (fz_nr_sites(r))
-		FZ_OTHER("value sites place", pgo_rec_set(r, Values, r->Values + 8),
-			 pgo_rec_set(r, Values, r->Values - 8));
+		FZ_OTHER("value sites place", pgo_rec_set(r, values, r->values + 8),
+			 pgo_rec_set(r, values, r->values - 8));
 #if PGO_HAS_BITMAP
-	u = r->NumBitmapBytes ^ 1;
+	u = r->num_bitmap_bytes ^ 1;
 	FZ_OTHER("number of bitmap bytes",
-		 memcpy((char *)r + offsetof(struct llvm_prf_data, NumBitmapBytes), &u, 4),
-		 (u ^= 1, memcpy((char *)r + offsetof(struct llvm_prf_data, NumBitmapBytes), &u, 4)));
-	if (r->NumBitmapBytes)
-		FZ_OTHER("bitmap place", pgo_rec_set(r, BitmapPtr, r->BitmapPtr + 1),
-			 pgo_rec_set(r, BitmapPtr, r->BitmapPtr - 1));
+		 memcpy((char *)r + offsetof(struct llvm_prf_data, num_bitmap_bytes), &u, 4),
+		 (u ^= 1, memcpy((char *)r + offsetof(struct llvm_prf_data, num_bitmap_bytes), &u, 4)));
+	if (r->num_bitmap_bytes)
+		FZ_OTHER("bitmap place", pgo_rec_set(r, bitmap_ptr, r->bitmap_ptr + 1),
+			 pgo_rec_set(r, bitmap_ptr, r->bitmap_ptr - 1));
 #endif
 #undef FZ_OTHER
 	FZ_ASSERT(fz_same_binary(a, b), "changes undone, not the same binary");
@@ -1834,8 +1839,8 @@ static void fz_retention(struct fz_obj *a, const u8 *sections, size_t len,
 		load[k] = f->obj;
 		/* Another binary of the same name: another build. */
 		if (k == 2 && other)
-			pgo_rec_set(&f->obj->data[0], FuncHash,
-				    f->obj->data[0].FuncHash + 1);
+			pgo_rec_set(&f->obj->data[0], func_hash,
+				    f->obj->data[0].func_hash + 1);
 		FZ_ASSERT(fz_accept(f, unused), "the same sections rejected on load %zu", k);
 		fz_life(f, ops, nops, unused, k == 1);
 	}

@@ -45,7 +45,7 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
-PGO_SRC=${PGO_SRC:-$ROOT/kernel/pgo}
+PGO_SRC=${PGO_SRC:-}
 CRASHES=${FUZZ_CRASHES:-$HERE/crashes}
 SECONDS_PER=60
 MODE=fuzz
@@ -123,18 +123,22 @@ raw_version() {
 # kernel's files (and retain-host.c, which includes retain.c) with FLAGS,
 # the harness's with HARNESS-FLAGS: the fuzzer follows the kernel's code.
 build() {
-	local v=$1 d=$2 san=$3 hsan=$4 f f_san o objs='' inc
+	local v=$1 d=$2 san=$3 hsan=$4 f f_san o objs='' inc raw src
 	# INC_FROM=N: the raw layout of clang N, whatever clang builds.
 	inc=$("$HERE/../layout-inc.sh" "${INC_FROM:-$v}") || return 1
-	# The layouts' file named as kernel/pgo/Makefile names it: a C string.
+	inc=$inc/profile/InstrProfData.inc
+	raw=$(sed -n 's/^#define INSTR_PROF_RAW_VERSION \([0-9]*\).*/\1/p' "$inc")
+	src=$("$HERE/../pgo-src.sh" "$raw") || return 1
+	# The kernel's layouts of that version (CONFIG_PGO_CLANG_RAW_VERSION);
+	# the compiler's file, a C string, gives the harness LLVM's constants.
 	# shellcheck disable=SC2089
 	local flags="-std=gnu11 -O1 -g -Wall -fno-strict-aliasing -fno-common
 		-fno-omit-frame-pointer -DCONFIG_MODULES
-		-I $HERE/shim/include -I $ROOT/tests/host/shim/include -I $PGO_SRC
-		-idirafter $inc -DPGO_INSTRPROF_INC=\"$inc/profile/InstrProfData.inc\""
+		-I $HERE/shim/include -I $ROOT/tests/host/shim/include -I $src
+		-DCONFIG_PGO_CLANG_RAW_VERSION=$raw -DLLVM_INSTRPROF_INC=\"$inc\""
 
 	mkdir -p "$d"
-	for f in "$PGO_SRC/format.c" "$PGO_SRC/runtime.c" "$PGO_SRC/objects.c" \
+	for f in "$src/format.c" "$src/runtime.c" "$src/objects.c" \
 		"$HERE/retain-host.c" "$HERE/fuzz.c" ${5:-}; do
 		o=$d/$(basename "${f%.c}").o
 		case $f in
@@ -232,11 +236,13 @@ coverage() {
 		return 1
 	}
 	"llvm-profdata-$v" merge -o "$d/cov.profdata" "$d/cov.profraw" || return 1
-	files="$PGO_SRC/format.c $PGO_SRC/runtime.c $PGO_SRC/objects.c $PGO_SRC/retain.c"
+	local src
+	src=$("$HERE/../pgo-src.sh" "$layout") || return 1
+	files="$src/format.c $src/runtime.c $src/objects.c $src/retain.c"
 	echo "=== clang-$v: corpus-$layout ($(find "$HERE/corpus-$layout" -type f | wc -l) inputs) and $(find "$d/crafted" -type f | wc -l) crafted cases: kernel/pgo coverage"
 	# shellcheck disable=SC2086 # a list of files
 	"llvm-cov-$v" report "$d/fuzz" -instr-profile="$d/cov.profdata" $files 2>&1 |
-		sed "s|$PGO_SRC/||"
+		sed "s|$src/||"
 }
 
 # merge N DIR LAYOUT: minimise corpus-LAYOUT with DIRS, in place: few
@@ -285,7 +291,7 @@ for spec in $VERSIONS; do
 	coverage) coverage "$v" "$d" "$layout"; continue ;;
 	esac
 	if ! build "$v" "$d" "$SAN" "$HSAN"; then
-		fail "clang-$v: the fuzz target does not build (kernel/pgo from $PGO_SRC)"
+		fail "clang-$v: the fuzz target does not build (kernel/pgo from ${PGO_SRC:-the tree})"
 		continue
 	fi
 	if grep -q 'warning:' "$d/build.log"; then
@@ -298,5 +304,5 @@ for spec in $VERSIONS; do
 	# A known crash would only be found again: fix it first.
 	replay "$v" "$d" && fuzz "$v" "$d" "$layout"
 done
-echo "fuzz (kernel/pgo from $PGO_SRC): $([ $FAIL = 0 ] && echo passed || echo FAILED) in $(($(date +%s) - START)) s"
+echo "fuzz (kernel/pgo from ${PGO_SRC:-the tree}): $([ $FAIL = 0 ] && echo passed || echo FAILED) in $(($(date +%s) - START)) s"
 exit $FAIL
