@@ -772,14 +772,9 @@ static void fz_walk(const struct pgo_object *o, struct fz_model *m)
 	free(visited);
 }
 
-/* The raw header's fields that changed names over the versions. */
-#if INSTR_PROF_RAW_VERSION >= 9
+/* The kernel names the header's fields as LLVM 18 on does, in every version. */
 #define FZ_NUM_DATA(h)		((h)->num_data)
 #define FZ_NUM_COUNTERS(h)	((h)->num_counters)
-#else
-#define FZ_NUM_DATA(h)		((h)->DataSize)
-#define FZ_NUM_COUNTERS(h)	((h)->CountersSize)
-#endif
 
 static u64 fz_pad8(u64 n)
 {
