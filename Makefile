@@ -284,8 +284,9 @@ EXT		:= $(BUILD)/ext$(DIR_SFX)-$(LLVM_VERSION)
 # On x86_64, the test module is also built as pgo_test_bfd, linked by GNU
 # ld (the host's binutils) instead of ld.lld: its profile must hold every
 # function all the same; and as pgo_test_xver, by another clang whose raw
-# version differs from the kernel's: it must load unprofiled, with a log
-# line naming both (tests/check-modules.sh).
+# version differs from the kernel's: modpost must refuse it (xver/refused.log),
+# and, built anyway with KBUILD_MODPOST_WARN=1, it must load unprofiled, with
+# a log line naming both versions (tests/check-modules.sh).
 # Both for IR kernels only (the coverage kernel's flags are not clang 16's),
 # pgo_test_bfd not for an LTO kernel: its modules' objects are LLVM bitcode
 # that only ld.lld links (HAS_LTO_CLANG depends on LD_IS_LLD), and its
@@ -319,9 +320,13 @@ ext-modules: kernel
 	@$(if $(XVER_EXT),$(IR_KERNEL) || exit 0; o=$(XVER_EXT); mkdir -p $$o; \
 		cp $(TEST_MODULES)/pgo_test_module.c $$o/; \
 		printf 'obj-m += pgo_test_xver.o\npgo_test_xver-y := pgo_test_module.o\n' > $$o/Makefile; \
+		! $(MAKE) -C $(SRC) O=$(OBJ) ARCH=$(ARCH) LLVM=-$(LLVM_VERSION) \
+			CC=clang-$(XVER_LLVM) CFLAGS_MODULE=-Wno-error \
+			M=$$o modules > $$o/refused.log 2>&1 || \
+			{ echo "module: modpost did not refuse pgo_test_xver (clang-$(XVER_LLVM))"; exit 1; }; \
 		$(MAKE) -C $(SRC) O=$(OBJ) ARCH=$(ARCH) LLVM=-$(LLVM_VERSION) \
 			CC=clang-$(XVER_LLVM) CFLAGS_MODULE=-Wno-error \
-			M=$$o modules > $$o/build.log 2>&1 || \
+			KBUILD_MODPOST_WARN=1 M=$$o modules > $$o/build.log 2>&1 || \
 			{ tail -20 $$o/build.log; exit 1; }; \
 		echo "module: built pgo_test_xver.ko with clang-$(XVER_LLVM)")
 	@$(if $(XVER_LLVM),,$(IR_KERNEL) && [ $(ARCH) = x86_64 ] && \

@@ -144,7 +144,7 @@ if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
 	ko=$(ext_dir "$obj")/xver/pgo_test_xver.ko
 	xv=$("llvm-readelf-$LLVM_VERSION" -p .comment "$ko" 2>/dev/null |
 		grep -o 'clang version [0-9]*' | head -1 | awk '{ print $3 }')
-	rawv() { "$TOP/scripts/pgo/raw-version.sh" "clang-$1"; }
+	rawv() { "$(dirname "$0")/../scripts/pgo/raw-version.sh" "clang-$1"; }
 	kv=$(rawv "$LLVM_VERSION")
 	mv=$(rawv "${xv:-0}")
 	x=$D/xver.txt
@@ -152,6 +152,21 @@ if [ "${GUEST_ARCH:-x86_64}" = x86_64 ]; then
 		pass "a module built by clang-$xv (raw version $mv) loads, runs and unloads" ||
 		fail "module built by clang-${xv:-?}: $(tr '\n' ' ' < "$x" 2>/dev/null)"
 	if [ -n "$mv" ] && [ "$mv" != "$kv" ]; then
+		# At build time: modpost refused it, and with
+		# KBUILD_MODPOST_WARN=1 warned and recorded its version.
+		want="pgo_test_xver.ko: built by a clang that writes LLVM raw profile version $mv, the kernel's writes $kv"
+		xd=$(ext_dir "$obj")/xver
+		grep -a '^ERROR: modpost: ' "$xd/refused.log" | grep -qF "$want" &&
+			pass "modpost refused it: $want" ||
+			fail "modpost did not refuse it: $(grep -a -i -m1 -e modpost -e error "$xd/refused.log")"
+		grep -a '^WARNING: modpost: ' "$xd/build.log" | grep -qF "$want" &&
+			pass "built anyway with KBUILD_MODPOST_WARN=1, with modpost's warning" ||
+			fail "no modpost warning in $xd/build.log"
+		mi=$("/sbin/modinfo" -F pgo_raw_version "$ko" 2>/dev/null ||
+			"llvm-readelf-$LLVM_VERSION" -p .modinfo "$ko" | grep -o 'pgo_raw_version=[^ ]*' | cut -d= -f2)
+		[ $((mi & 0xffffffff)) = "$mv" ] 2>/dev/null &&
+			pass "its modinfo: pgo_raw_version=$mi" ||
+			fail "its modinfo's pgo_raw_version is '$mi', not raw version $mv"
 		want="pgo_test_xver: not profiled: built for raw version $mv, vmlinux has raw version $kv"
 		grep -qF "$want" "$D/dmesg-pgo.txt" && pass "its log line: $want" ||
 			fail "no log line '$want': $(grep xver "$D/dmesg-pgo.txt")"

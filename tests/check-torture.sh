@@ -328,15 +328,4 @@ torture figures (LLVM $LLVM_VERSION, $ncpu vCPUs)
   worker times (s)           $workers
 EOF
 cat "$out/host-times.txt" 2>/dev/null
-# The module notifier is registered before any module can load: modules
-# load from populate_rootfs() (rootfs_initcall, which enables usermode
-# helpers, so request_module()) on.  The lockdown boot has initcall_debug.
-if [ -f "$tout/guest-lockdown/dmesg.txt" ]; then
-	order=$(grep -oE 'calling  (pgo_module_init|populate_rootfs)\+' \
-		"$tout/guest-lockdown/dmesg.txt" | sed 's/calling  //; s/+//' | tr '\n' ' ')
-	[ "$order" = "pgo_module_init populate_rootfs " ] &&
-		pass "module notifier registered before modules can load (initcalls: $order)" ||
-		fail "initcall order of the module notifier and populate_rootfs: '$order'"
-fi
-
 summary "torture checks"

@@ -73,7 +73,7 @@ torture-run: torture-initramfs
 	if [ "$(TORTURE_LOCKDOWN_BOOT)" = 1 ]; then \
 		tests/qemu/run-qemu.sh $(TORTURE_OBJ)/arch/x86/boot/bzImage \
 			$(TORTURE_OUT)/initramfs.cpio.gz $(TORTURE_OUT)/guest-lockdown $(QEMU_SMP) \
-			$(TORTURE_MEM) "$(TORTURE_APPEND) lockdown=confidentiality torture_mode=lockdown initcall_debug"; \
+			$(TORTURE_MEM) "$(TORTURE_APPEND) lockdown=confidentiality torture_mode=lockdown"; \
 	fi && \
 	end=$$(date +%s) && \
 	echo "torture: guest run $$((mid - start)) s, lockdown boot $$((end - mid)) s" | \

@@ -233,7 +233,7 @@ static void pgo_header(const struct pgo_object *obj,
 	h->names_size = obj->names_end - obj->names;
 	/*
 	 * "Addresses" are file offsets: the reader only uses differences.
-	 * Relative CounterPtrs and BitmapPtrs are written as they are, so
+	 * Relative counter_ptrs and bitmap_ptrs are written as they are, so
 	 * counters_delta and bitmap_delta are the object's own, not the
 	 * file's (see pgo_fix_record()).  The records a correlated file is
 	 * read with, from the binary, hold offsets into the counters and

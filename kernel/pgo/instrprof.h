@@ -14,7 +14,7 @@
  * (NameRef is name_ref), the value kinds as its VALUE_PROF_KIND (IPVK_*):
  *
  *   version  LLVM    what changed
- *   8        14-17   counter_ptr relative to its record; binary ids
+ *   8        14-17   counter_ptr relative to its record
  *   9        18      MC/DC bitmaps: bitmap_ptr, num_bitmap_bytes, the
  *                    header's num_bitmap_bytes,
  *                    padding_bytes_after_bitmap_bytes and bitmap_delta
@@ -56,7 +56,7 @@
 #define PGO_VARIANT_IR			BIT_ULL(56)	/* IR, not front end */
 #define PGO_VARIANT_BYTE_COVERAGE	BIT_ULL(60)	/* single-byte counters */
 
-/* Kinds of values profiled, indexes of a record's NumValueSites[]. */
+/* Kinds of values profiled, indexes of a record's num_value_sites[]. */
 enum llvm_prf_value_kind {
 	PGO_VK_INDIRECT_CALL_TARGET = 0,
 	PGO_VK_MEMOP_SIZE = 1,

@@ -7,6 +7,10 @@
 #
 # For each clang/LLVM version N, kernel/pgo/format.c, runtime.c, vmlinux.c
 # and objects.c are built UNCHANGED for userspace through tests/host/shim,
+# built with CONFIG_PGO_CLANG_RAW_VERSION set to the raw version of N's own
+# InstrProfData.inc (which scripts/pgo/raw-version.sh, Kconfig's probe, must
+# find too; tests/host/diff/layout.c compares instrprof.h's layout of that
+# version with the file's, field by field, and must fail for another version),
 # and one instrumented program (tests/host/diff/prog.c) is linked twice:
 #   A  with compiler-rt (clang-N -fprofile-generate), which writes
 #      $LLVM_PROFILE_FILE at exit;
@@ -254,6 +258,15 @@ test_version() {
 		return
 	fi
 
+	# Kconfig's probe of the compiler finds that version.
+	local probe
+	probe=$("$ROOT/scripts/pgo/raw-version.sh" "clang-$V")
+	if [ -n "$expect" ] && [ "$probe" = "$expect" ]; then
+		pass "clang-$V: scripts/pgo/raw-version.sh finds raw version $probe, as InstrProfData.inc says"
+	else
+		fail "clang-$V: scripts/pgo/raw-version.sh finds raw version '$probe', InstrProfData.inc says '$expect'"
+	fi
+
 	# The kernel's layouts (CONFIG_PGO_CLANG_RAW_VERSION, as Kconfig
 	# finds it) against the compiler's InstrProfData.inc.
 	local lflags="-std=gnu11 -O2 -Wall -I $SHIM -I $src
@@ -271,6 +284,8 @@ test_version() {
 		-DCONFIG_PGO_CLANG_RAW_VERSION=$((expect == 8 ? 9 : expect - 1)) \
 		"$DIFF/layout.c" -o "$D/layout-wrong" > "$D/layout-wrong.log" 2>&1; then
 		fail "clang-$V layout: another version's layout passed the check"
+	elif [ "$expect" -gt 7 ]; then
+		pass "clang-$V layout: the check refuses raw version $((expect == 8 ? 9 : expect - 1))'s layout"
 	fi
 
 	# The kernel code, as kernel/pgo/Makefile builds it, minus the kernel.

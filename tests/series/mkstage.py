@@ -91,50 +91,84 @@ stage('root-no-retain.diff', 'root.c', r, r2)
 # module.c: no retention before its patch; before module sysfs, no files.
 m = rd('module.c')
 going = '''	pgo_files_del(&pm->files);
-	/* The module's memory is still there: keep its final profile. */
 	pgo_retain(&pm->obj);
 '''
+free_doc = ''' * pgo_module_free() - keep a module's final profile and free its object
+ * @mod: the module, unloaded (after its exit, the GOING notifiers and the
+ *	async work they left) or whose load failed after pgo_module_init();
+ *	its memory still there
+ *
+ * Its files, if shown, are removed first.  A profile none of whose code
+ * ran is not retained.
+ */'''
+top_free = ''' *  - pgo_module_free(), on every path that frees a module whose
+ *    pgo_module_init() ran (on unload, after its exit, the GOING notifiers
+ *    and the async work they left), while its memory is still there: the
+ *    group is removed (waiting for reads in progress), the object
+ *    unregistered (waiting for the runtime) and its final profile kept
+ *    for retention in one step (retain.c), and the object freed.'''
 m5 = sub(m, going, '''	pgo_files_del(&pm->files);
 	pgo_object_del(&pm->obj);
 ''')
-m5 = sub(m5, ''' * away, the group is removed (waiting for reads in progress), the object
- * is unregistered (waiting for the runtime) and its final profile copied
- * for retention in one step (retain.c), and the object is freed, all
- * before the loader frees the module's memory.''', ''' * away, the group is removed (waiting for reads in progress), the object
- * is unregistered (waiting for the runtime) and freed, all before the
- * loader frees the module's memory.''')
+m5 = sub(m5, free_doc, ''' * pgo_module_free() - free a module's object
+ * @mod: the module, unloaded (after its exit, the GOING notifiers and the
+ *	async work they left) or whose load failed after pgo_module_init();
+ *	its memory still there
+ *
+ * Its files, if shown, are removed first.
+ */''')
+m5 = sub(m5, top_free, ''' *  - pgo_module_free(), on every path that frees a module whose
+ *    pgo_module_init() ran (on unload, after its exit, the GOING notifiers
+ *    and the async work they left), while its memory is still there: the
+ *    group is removed (waiting for reads in progress), the object
+ *    unregistered (waiting for the runtime) and freed.''')
 stage('module-no-retain.diff', 'module.c', m, m5)
 m4 = sub(m, going, '\tpgo_object_del(&pm->obj);\n')
-m4 = sub(m4, ''' * runtime takes value nodes from the module's own pool; when it goes live,
- * the object's "pgo" group appears in /sys/module/<name>/; when it goes
- * away, the group is removed (waiting for reads in progress), the object
- * is unregistered (waiting for the runtime) and its final profile copied
- * for retention in one step (retain.c), and the object is freed, all
- * before the loader frees the module's memory.''', ''' * runtime takes value nodes from the module's own pool; when it goes
- * away, the object is unregistered (waiting for the runtime) and freed,
- * before the loader frees the module's memory.''')
-m4 = sub(m4, span(m4, '/* Writing "1" to /sys/module/<name>/pgo/reset. */', 'static void pgo_module_coming'), '')
-m4 = sub(m4, span(m4, 'static void pgo_module_live(', 'static void pgo_module_going('), '')
-m4 = sub(m4, '''	case MODULE_STATE_LIVE:
-		pgo_module_live(mod);
-		break;
-''', '')
+m4 = sub(m4, free_doc, ''' * pgo_module_free() - free a module's object
+ * @mod: the module, unloaded (after its exit, the GOING notifiers and the
+ *	async work they left) or whose load failed after pgo_module_init();
+ *	its memory still there
+ */''')
+m4 = sub(m4, top_free, ''' *  - pgo_module_free(), on every path that frees a module whose
+ *    pgo_module_init() ran (on unload, after its exit, the GOING notifiers
+ *    and the async work they left), while its memory is still there: the
+ *    object is unregistered (waiting for the runtime) and freed.''')
+m4 = sub(m4, ''' *  - pgo_module_live(), when its init succeeded, before it is live (so
+ *    before it can be unloaded) and before its add uevent: its "pgo" group
+ *    appears in /sys/module/<name>/;
+''', ''' *  - pgo_module_live(), when its init succeeded (nothing to do yet);
+''')
+m4 = sub(m4, span(m4, '/* Writing "1" to /sys/module/<name>/pgo/reset. */', '/*\n * Whether the module can be profiled'), '')
+m4 = sub(m4, '''/**
+ * pgo_module_live() - show a module's profile
+ * @mod: the module, its init done, not live yet
+ */
+void pgo_module_live(struct module *mod)
+{
+	struct pgo_module *pm = mod->pgo;
+
+	if (pm)
+		pgo_files_add(&pm->files, &pm->obj, pgo_module_reset,
+			      &mod->mkobj.kobj, "pgo");
+}''', '''/**
+ * pgo_module_live() - a module's init succeeded
+ * @mod: the module, its init done, not live yet
+ */
+void pgo_module_live(struct module *mod)
+{
+}''')
 m4 = sub(m4, ''' * struct pgo_module - a module's profiled object and its files
  * @obj: the object, over the module's own sections
  * @files: /sys/module/<name>/pgo/
- * @formed: every COMING notifier succeeded (the last one sets it)
  */
 struct pgo_module {
 	struct pgo_object obj;
 	struct pgo_files files;
-	bool formed;
 };''', ''' * struct pgo_module - a module's profiled object
  * @obj: the object, over the module's own sections
- * @formed: every COMING notifier succeeded (the last one sets it)
  */
 struct pgo_module {
 	struct pgo_object obj;
-	bool formed;
 };''')
 stage('module-no-sysfs.diff', 'module.c', m, m4)
 
