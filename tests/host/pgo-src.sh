@@ -23,6 +23,10 @@ p=$(grep -l '^Subject: .*raw profile version 7' "$TOP"/patches/6.12/*.patch | he
 dir=$TOP/build/pgo-src-7
 # A fresh copy each time: cheap, and never stale against the tree.
 tmp=$(mktemp -d "$TOP/build/.pgo-src-7.XXXXXX") || exit 1
+# The files the patch touches (kernel/pgo's and the guide), as the tree has them.
+for f in $(sed -n 's,^+++ b/\([^\t]*\).*,\1,p' "$p"); do
+	mkdir -p "$tmp/$(dirname "$f")" && cp "$TOP/$f" "$tmp/$f" || exit 1
+done
 mkdir -p "$tmp/kernel" && cp -r "$TOP/kernel/pgo" "$tmp/kernel/" &&
 	patch -d "$tmp" -p1 -s --no-backup-if-mismatch < "$p" >&2 || {
 	echo "pgo-src.sh: $p does not apply to kernel/pgo" >&2
