@@ -189,17 +189,6 @@ static void pgo_layout(const struct pgo_object *obj, struct pgo_layout *l)
 	l->values = l->names + ALIGN(obj->names_end - obj->names, 8);
 }
 
-/*
- * What to add to a record's counter_ptr to point at its counters in the
- * file: the same for every record.
- */
-static u64 pgo_counter_delta(const struct pgo_object *obj,
-			     const struct pgo_layout *l)
-{
-	return pgo_counter_ptr(l->data, l->cnts) -
-	       pgo_counter_ptr((uintptr_t)obj->data, (uintptr_t)obj->cnts);
-}
-
 /**
  * pgo_fixed_size() - size of the part of an object's profile that is fixed
  * @obj: the object
@@ -241,7 +230,7 @@ static void pgo_header(const struct pgo_object *obj,
 	 * file whose counters_delta or names_delta is not 0).
 	 */
 	if (!obj->correlated)
-		h->counters_delta = l->cnts - pgo_counter_delta(obj, l) - l->data;
+		h->counters_delta = (uintptr_t)obj->cnts - (uintptr_t)obj->data;
 #if PGO_HAS_BITMAP
 	if (!obj->correlated)
 		h->bitmap_delta = !obj->bits ? l->bits - l->data :
